@@ -1,0 +1,412 @@
+"""Le Brouc: rules "etivaz" (default), "31" and "brou1802".
+
+The numbers in comments are those of shared/spec/RULINGS.md. Decisions the
+rulings leave open are marked "Decision:" here and listed in docs/rules.md.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+from scoring.events import (
+    SUITS,
+    TEAMS,
+    Refused,
+    check_keys,
+    choice,
+    suit,
+    team,
+    whole_number,
+)
+
+RULES = ("etivaz", "31", "brou1802")
+ETIVAZ = const(0)
+THIRTY_ONE = const(1)
+BROU1802 = const(2)
+
+CALLS = ("cape-dehors", "cape-dedouble", "partie-vole")
+CAPE_DEHORS = const(0)
+CAPE_DEDOUBLE = const(1)
+PARTIE_VOLE = const(2)
+KINDS = ("KQ", "KQJ")
+
+# An event's code: bits 0-3 the event, bit 4 the team, bits 5-6 the suit,
+# bit 7 the kind (KQJ), bits 8-14 a number (card points or the call).
+DEAL = const(1)
+TRICK = const(2)
+DECLARE = const(3)
+TABLE = const(4)
+ANNOUNCE = const(5)
+OUT = const(6)
+END = const(7)
+CAPE = const(8)
+EVENTS = ("", "deal", "trick", "declare", "table", "announce", "out", "end", "end")
+
+TRICKS = const(8)
+CARD_POINTS = const(120)
+NO_ONE = const(-1)
+
+
+def code_of(kind, team=0, suit=0, extended=0, number=0):
+    return kind | team << 4 | suit << 5 | extended << 7 | number << 8
+
+
+def round_card_points(points):
+    """Rule 2: to the nearest ten on its own, a units digit of 5 rounding up."""
+    return (points + 5) // 10 * 10
+
+
+class Game:
+    """The slate of one Le Brouc match, changed one checked event at a time."""
+
+    name = "brouc"
+
+    def __init__(self, header):
+        check_keys(header, ("game",), ("rules", "dealer", "target"))
+        self.rules = choice(header, "rules", RULES, "etivaz")
+        self.first_dealer = whole_number(header, "dealer", 0, 3, 0)
+        # Rules 9 and 24: coches for etivaz, parties for brou1802; "31" has none.
+        self.target = whole_number(header, "target", 1, 99, 12 if self.rules == BROU1802 else 5)
+        self.reset()
+
+    def reset(self):
+        """The slate as the match event leaves it."""
+        self.slate = [0, 0]
+        self.bottom = [0, 0]
+        self.coches = [0, 0]
+        self.parties = [0, 0]
+        self.games = 0
+        self.deals = 0
+        self.winner = NO_ONE
+        self.dealer = self.first_dealer
+        self.deal_open = False
+        self.tricks = [0, 0]
+        self.table = [0, 0]
+        self._clear_deal()
+
+    def _clear_deal(self):
+        self.trump = NO_ONE
+        self.tricks[0] = self.tricks[1] = 0
+        self.table[0] = self.table[1] = 0  # marriages in each team's tricks, in points
+        self.suits_used = 0  # bit per suit whose marriage counts in this deal
+        self.announcer = NO_ONE
+        self.call = NO_ONE
+
+    # -- events -----------------------------------------------------------
+
+    def encode(self, event):
+        """Check an event's shape and pack it; the state is not consulted."""
+        name = event["ev"]
+        if name == "deal":
+            check_keys(event, ("trump",))
+            return code_of(DEAL, suit=suit(event, "trump"))
+        if name == "trick":
+            check_keys(event, ("team",))
+            return code_of(TRICK, team(event))
+        if name == "declare" or name == "table":
+            check_keys(event, ("team", "suit", "kind"))
+            return code_of(
+                DECLARE if name == "declare" else TABLE,
+                team(event),
+                suit(event),
+                choice(event, "kind", KINDS),
+            )
+        if name == "announce":
+            check_keys(event, ("team", "call"))
+            return code_of(ANNOUNCE, team(event), number=choice(event, "call", CALLS))
+        if name == "out":
+            check_keys(event, ("team", "points"))
+            return code_of(OUT, team(event), number=whole_number(event, "points", 0, CARD_POINTS))
+        if name == "end":
+            if "cape" in event:
+                if "A" in event or "B" in event:
+                    raise Refused("end_both")
+                check_keys(event, ("cape",))
+                return code_of(CAPE, team(event, "cape"))
+            check_keys(event, ("A",), ("B",))
+            a = whole_number(event, "A", 0, CARD_POINTS)
+            b = whole_number(event, "B", 0, CARD_POINTS, CARD_POINTS - a)
+            if a + b != CARD_POINTS:
+                raise Refused("end_sum", a, b, a + b)
+            return code_of(END, number=a)
+        raise Refused("unknown_event", name)
+
+    def decode(self, code):
+        """The event a code stands for, as the match log writes it."""
+        kind = code & 15
+        side = TEAMS[code >> 4 & 1]
+        number = code >> 8
+        event = {"ev": EVENTS[kind]}
+        if kind == DEAL:
+            event["trump"] = SUITS[code >> 5 & 3]
+        elif kind == CAPE:
+            event["cape"] = side
+        elif kind == END:
+            event["A"] = number
+            event["B"] = CARD_POINTS - number
+        else:
+            event["team"] = side
+            if kind == DECLARE or kind == TABLE:
+                event["suit"] = SUITS[code >> 5 & 3]
+                event["kind"] = KINDS[code >> 7 & 1]
+            elif kind == ANNOUNCE:
+                event["call"] = CALLS[number]
+            elif kind == OUT:
+                event["points"] = number
+        return event
+
+    def apply(self, code):
+        """Fold one event in, or raise Refused before changing anything."""
+        if self.winner != NO_ONE:
+            raise Refused("match_won", TEAMS[self.winner])  # rule 15
+        kind = code & 15
+        side = code >> 4 & 1
+        number = code >> 8
+        if kind == DEAL:
+            if self.deal_open:
+                raise Refused("deal_open")
+            self.deal_open = True
+            self.trump = code >> 5 & 3
+            return
+        if not self.deal_open:
+            raise Refused("no_deal")
+        if kind == TRICK:
+            self._trick(side)
+        elif kind == DECLARE or kind == TABLE:
+            self._marriage(kind, side, code >> 5 & 3, code >> 7 & 1)
+        elif kind == ANNOUNCE:
+            self._announce(side, number)
+        elif kind == OUT:
+            self._out(side, number)
+        elif kind == END:
+            self._end(number)
+        else:
+            self._end_cape(side)
+
+    def _recorded(self):
+        return self.tricks[0] + self.tricks[1]
+
+    def _trick(self, side):
+        recorded = self._recorded()
+        if recorded >= TRICKS:
+            raise Refused("all_tricks_in", TRICKS)
+        self.tricks[side] += 1
+        if self.announcer == 1 - side:
+            # Rule 14: the announcers' first lost trick decides at once.
+            if self.rules == ETIVAZ:
+                self._cape_failed()
+                return
+            self.announcer = self.call = NO_ONE  # rule 23: partie et vole lapses
+        if self.tricks[side] == TRICKS:
+            self._all_tricks(side)
+
+    def _marriage(self, kind, side, suit_index, extended):
+        recorded = self._recorded()
+        if recorded:
+            # Rules 4 and 5: from the deal's first recorded trick on, only a
+            # team that has won a trick may declare or score a marriage.
+            if not self.tricks[side]:
+                raise Refused("no_trick_yet", TEAMS[side])
+            # Decision: a declared marriage must still be in the hand, so
+            # the players must hold at least as many cards as it has.
+            cards = 3 if extended else 2
+            if kind == DECLARE and TRICKS - recorded < cards:
+                raise Refused("too_few_cards", KINDS[extended], TRICKS - recorded)
+        bit = 1 << suit_index
+        if self.suits_used & bit:
+            raise Refused("suit_used", SUITS[suit_index])  # rules 4 and 5
+        self.suits_used |= bit
+        value = 30 if extended else 20  # rule 3
+        if suit_index == self.trump:
+            value *= 2
+        if kind == DECLARE:
+            self.bottom[side] += value
+        else:
+            self.table[side] += 2 * value if self.rules == BROU1802 else value  # rule 20
+
+    def _announce(self, side, call):
+        if self.rules == THIRTY_ONE:
+            raise Refused("no_announce", RULES[self.rules])  # rule 18
+        if (call == PARTIE_VOLE) != (self.rules == BROU1802):
+            raise Refused("wrong_call", CALLS[call], RULES[self.rules])
+        if self.announcer != NO_ONE:
+            raise Refused("announced")  # rule 13
+        other = 1 - side
+        recorded = self._recorded()
+        if self.rules == ETIVAZ:
+            if self.slate[side] < 19:  # rules 11 and 12
+                raise Refused("below_19", TEAMS[side], self.slate[side])
+            if call == CAPE_DEDOUBLE and self.slate[other] > 14:
+                raise Refused("opponents_above_14", TEAMS[other], self.slate[other])
+            last = 6  # rule 11: while the announcer still holds two cards
+        else:
+            last = 4  # rule 23: before the lead to the fifth trick
+        if recorded > last:
+            raise Refused("announce_late", recorded)
+        # Decision (brou1802 too): once a trick is lost, all eight cannot be won.
+        if self.tricks[other]:
+            raise Refused("announce_lost", TEAMS[side])
+        self.announcer = side
+        self.call = call
+
+    def _out(self, side, points):
+        if self.rules == BROU1802:
+            raise Refused("no_dehors", RULES[self.rules])  # rule 21
+        if self._recorded() and not self.tricks[side] and points:
+            raise Refused("points_no_trick", TEAMS[side])
+        other = 1 - side
+        count = (
+            self.slate[side] * 10 + points + self.bottom[side] + self.table[side] - self.table[other]
+        )
+        if self.rules == THIRTY_ONE:
+            if count < 310:
+                raise Refused("out_short", TEAMS[side], count, 310)  # rule 17
+            self._close_deal()
+            self.games += 1
+            self.winner = side
+            return
+        # Rules 7 and 8: right or wrong, the game ends; the coches depend on
+        # the callers' opponents' slate either way.
+        coches = 2 if self.slate[other] < 15 else 1
+        self._close_deal()
+        self._game_won(side if count >= 301 else other, coches)
+
+    def _end(self, points_a):
+        recorded = self._recorded()
+        if recorded and recorded != TRICKS:
+            raise Refused("end_tricks", TRICKS, recorded)  # rule 14
+        if self.announcer != NO_ONE and self.rules == ETIVAZ:
+            self._cape_failed()  # rule 14: any end but the announcers' cape
+            return
+        self._score(points_a, CARD_POINTS - points_a)
+
+    def _end_cape(self, side):
+        recorded = self._recorded()
+        if recorded:
+            # With tricks recorded, eight to one team already ended the deal.
+            if recorded != TRICKS:
+                raise Refused("end_tricks", TRICKS, recorded)
+            raise Refused("not_cape", TEAMS[side])
+        if self.table[1 - side]:
+            raise Refused("cape_contradicted", TEAMS[1 - side], TEAMS[side])
+        if self.announcer == 1 - side and self.rules == ETIVAZ:
+            self._cape_failed()
+            return
+        self._all_tricks(side)
+
+    # -- outcomes ---------------------------------------------------------
+
+    def _all_tricks(self, side):
+        """All eight tricks to one team: cape (la vole in brou1802)."""
+        announced = self.announcer == side
+        other = 1 - side
+        if self.rules == THIRTY_ONE:
+            self.slate[side] += 2  # rule 18, on top of the deal scored normally
+            self._score(CARD_POINTS if side == 0 else 0, CARD_POINTS if side == 1 else 0)
+            return
+        if self.rules == BROU1802:
+            if announced:  # rule 23, against the losers' score before this deal
+                parties = 3 + self._parties_against(self.slate[other])
+                self._close_deal()
+                self._game_won(side, parties)
+            else:  # rule 22
+                self._close_deal()
+                self._add_to_match(side, 3)
+            return
+        if announced:  # rules 11 and 12
+            coches = 4 if self.call == CAPE_DEDOUBLE else 3
+            self._close_deal()
+            self._game_won(side, coches)
+        else:  # rule 10: slates and the bottom stay; marriages in tricks are forgotten
+            self._close_deal()
+            self._add_to_match(side, 2)
+
+    def _cape_failed(self):
+        """Rules 11 and 12: the opponents of the announcers score the coches."""
+        coches = 4 if self.call == CAPE_DEDOUBLE else 3
+        winners = 1 - self.announcer
+        self._close_deal()
+        self._add_to_match(winners, coches)
+
+    def _score(self, card_a, card_b):
+        """Rule 6 (19 and 20 for brou1802): a deal scored from its card points."""
+        for side in (0, 1):
+            gain = round_card_points(card_b if side else card_a)
+            gain += self.bottom[side] + self.table[side] - self.table[1 - side]
+            self.slate[side] += gain if self.rules == BROU1802 else gain // 10
+            self.bottom[side] = 0
+        self._close_deal()
+        if self.rules == ETIVAZ:
+            return  # only a dehors call wins an etivaz game
+        threshold = 31 if self.rules == THIRTY_ONE else 301  # rules 16 and 21
+        a, b = self.slate
+        if a == b or (a < threshold and b < threshold):
+            return
+        side = 0 if a > b else 1
+        if self.rules == THIRTY_ONE:
+            self.games += 1
+            self.winner = side
+        else:
+            self._game_won(side, self._parties_against(self.slate[1 - side]))
+
+    @staticmethod
+    def _parties_against(losers_points):
+        """Rule 21: 1 partie if the losers have 150 or more, 2 from 0, 4 below 0."""
+        if losers_points >= 150:
+            return 1
+        return 2 if losers_points >= 0 else 4
+
+    def _close_deal(self):
+        self.deal_open = False
+        self.deals += 1
+        self.dealer = (self.dealer + 1) % 4  # rule 1, whatever ended the deal
+        self._clear_deal()
+
+    def _game_won(self, side, score):
+        """Rule 9: the game's score to the winners, then both slates start again."""
+        self.games += 1
+        for index in (0, 1):
+            self.slate[index] = 0
+            self.bottom[index] = 0
+        self._add_to_match(side, score)
+
+    def _add_to_match(self, side, score):
+        """Coches (etivaz) or parties (brou1802) toward the match target."""
+        tally = self.parties if self.rules == BROU1802 else self.coches
+        tally[side] += score
+        if tally[side] >= self.target:
+            self.winner = side
+
+    # -- reading ----------------------------------------------------------
+
+    def state(self):
+        """The state as replay prints it (shared/spec/match-log.md)."""
+
+        def teams(pair):
+            return {"A": pair[0], "B": pair[1]}
+
+        return {
+            "game": self.name,
+            "rules": RULES[self.rules],
+            "target": None if self.rules == THIRTY_ONE else self.target,
+            "slate": teams(self.slate),
+            "bottom": teams(self.bottom),
+            "coches": teams(self.coches),
+            "parties": teams(self.parties),
+            "dealer": self.dealer,
+            "deal_open": self.deal_open,
+            "games": self.games,
+            "deals": self.deals,
+            "winner": None if self.winner == NO_ONE else TEAMS[self.winner],
+            "trump": None if self.trump == NO_ONE else SUITS[self.trump],
+            "tricks": teams(self.tricks),
+            "table": teams(self.table),
+            "suits_used": [SUITS[i] for i in range(4) if self.suits_used >> i & 1],
+            "announce": None
+            if self.announcer == NO_ONE
+            else {"team": TEAMS[self.announcer], "call": CALLS[self.call]},
+        }

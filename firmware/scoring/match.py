@@ -1,0 +1,113 @@
+"""A match folded from its log: the game's state plus the events in force.
+
+Undo re-folds the events still in force from the match event on, so every
+undo restores exactly the state before the event it takes back, across a
+finished deal, a resolved cape or a won game alike.
+"""
+
+import json
+
+from scoring.events import Refused, check_keys
+
+# A game is one more module here: scoring/<name>.py with a Game class.
+GAMES = ("brouc",)
+
+
+def rules_for(header):
+    """The Game class named by a match event's "game"."""
+    name = header.get("game")
+    if name not in GAMES:
+        raise Refused("unknown_game", name)
+    package = __import__("scoring." + name)
+    return getattr(package, name).Game
+
+
+class Match:
+    """One match: `apply` each event; the state is `game` (see state())."""
+
+    def __init__(self, header):
+        if type(header) is not dict:
+            raise Refused("not_object")
+        if header.get("ev") != "match":
+            raise Refused("first_match")
+        self.game = rules_for(header)(header)
+        self.in_force = []  # codes of the events in force, oldest first
+
+    def apply(self, event):
+        """Fold one event in, or raise Refused and change nothing."""
+        if type(event) is not dict:
+            raise Refused("not_object")
+        name = event.get("ev")
+        if type(name) is not str:
+            raise Refused("no_ev")
+        if name == "undo":
+            check_keys(event, ())
+            self.undo()
+        elif name == "match":
+            raise Refused("match_again")
+        else:
+            code = self.game.encode(event)
+            self.game.apply(code)
+            self.in_force.append(code)
+
+    def undo(self):
+        """Take back the most recent event still in force."""
+        if not self.in_force:
+            raise Refused("nothing_to_undo")
+        self.in_force.pop()
+        self.game.reset()
+        for code in self.in_force:
+            self.game.apply(code)
+
+    def last_event(self):
+        """The event that an undo would take back, or None."""
+        return self.game.decode(self.in_force[-1]) if self.in_force else None
+
+    def state(self):
+        return self.game.state()
+
+
+class LogError(Exception):
+    """A match log that cannot be folded: `line` is 1-based, `reason` says why."""
+
+    def __init__(self, line, reason):
+        super().__init__(line, reason)
+        self.line = line
+        self.reason = reason
+
+    def __str__(self):
+        return "line %d: %s" % (self.line, self.reason)
+
+
+def fold_lines(lines):
+    """Fold match-log lines (str or UTF-8 bytes) into a Match.
+
+    Blank lines are skipped but counted. Raises LogError at the first line
+    that is not JSON or that the rules refuse.
+    """
+    match = None
+    number = 0
+    for line in lines:
+        number += 1
+        if type(line) is not str:
+            try:
+                line = line.decode("utf-8")
+            except UnicodeError:
+                raise LogError(number, "not valid UTF-8") from None
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            raise LogError(number, "not valid JSON") from None
+        try:
+            if match is None:
+                match = Match(event)
+            else:
+                match.apply(event)
+        except Refused as refusal:
+            raise LogError(number, str(refusal)) from None
+    if match is None:
+        raise LogError(number + 1, "the log has no match event")
+    return match

@@ -1,0 +1,43 @@
+"""Replay a match log: the slate's state after the last event, as one JSON object.
+
+    python -m host_tools.replay LOG.jsonl
+
+Exit 0 with the state on stdout; exit 1 with `line N: reason` on stderr and
+nothing on stdout when a line is not JSON or the rules refuse an event
+(shared/spec/match-log.md). Runs on any Python 3.11: the rules core is pure Python.
+"""
+
+import argparse
+import json
+import sys
+
+import host_tools  # noqa: F401  (puts the rules core on the path)
+from scoring import LogError, fold_lines
+
+
+def replay(path):
+    """The state dict after folding the log at `path`; raises LogError or OSError."""
+    with open(path, "rb") as log:
+        return fold_lines(log).state()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools.replay", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("log", help="a match log (JSON Lines)")
+    args = parser.parse_args(argv)
+    try:
+        state = replay(args.log)
+    except LogError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except OSError as error:
+        print("cannot read %s: %s" % (args.log, error.strerror or error), file=sys.stderr)
+        return 1
+    print(json.dumps(state))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
