@@ -1,0 +1,141 @@
+"""The match log itself: the match event, undo, and reading lines (match-log.md)."""
+
+from checks import ev, fold, match, play, refused, snapshot, teams
+
+from scoring import LogError, Match, Refused, fold_lines
+
+
+def expect_log_error(lines, line, words):
+    try:
+        fold_lines(lines)
+    except LogError as error:
+        assert error.line == line, (error.line, line)
+        assert words in error.reason, error.reason
+        assert str(error) == "line %d: %s" % (line, error.reason)
+        return
+    raise AssertionError("the log was accepted")
+
+
+def refused_header(header, words):
+    try:
+        Match(header)
+    except Refused as refusal:
+        assert words in str(refusal), str(refusal)
+        return
+    raise AssertionError("header accepted: %r" % header)
+
+
+def test_match_defaults():
+    state = match().state()
+    assert state["rules"] == "etivaz" and state["target"] == 5 and state["dealer"] == 0
+    assert state["slate"] == {"A": 0, "B": 0} and state["bottom"] == {"A": 0, "B": 0}
+    assert state["coches"] == {"A": 0, "B": 0} and state["games"] == 0
+    assert state["deal_open"] is False and state["winner"] is None
+    assert match(rules="brou1802").state()["target"] == 12
+
+
+def test_match_header_refusals():
+    refused_header(ev("deal", trump="H"), 'first event must be a "match"')
+    refused_header(ev("match"), "unknown game None")
+    refused_header(ev("match", game="poker"), "unknown game 'poker'")
+    refused_header(ev("match", game="brouc", rules="1803"), "'rules' must be one of")
+    refused_header(ev("match", game="brouc", dealer=4), "'dealer' must be a whole number")
+    refused_header(ev("match", game="brouc", target=0), "'target'")
+    refused_header(ev("match", game="brouc", players=4), "unknown key 'players'")
+    refused_header([1, 2], "JSON object")
+
+
+def test_a_second_match_event_is_refused():
+    refused(match(), ev("match", game="brouc"), "already begun")
+
+
+def test_unknown_events_and_keys():
+    game = play(match(), ev("deal", trump="H"))
+    refused(game, ev("shuffle"), "unknown event 'shuffle'")
+    refused(game, {"team": "A"}, 'needs "ev"')
+    refused(game, {"ev": 3}, 'needs "ev"')
+    refused(game, ev("trick", team="A", count=2), "unknown key 'count'")
+    refused(game, ev("undo", steps=2), "unknown key 'steps'")
+
+
+def test_undo_takes_back_events_one_by_one():
+    game = match()
+    states = [snapshot(game)]
+    for event in (
+        ev("deal", trump="S"),
+        ev("declare", team="A", suit="S", kind="KQ"),
+        ev("trick", team="A"),
+        ev("table", team="A", suit="H", kind="KQ"),
+    ):
+        play(game, event)
+        states.append(snapshot(game))
+    for expected in reversed(states[:-1]):
+        play(game, ev("undo"))
+        assert snapshot(game) == expected
+    refused(game, ev("undo"), "nothing to undo")
+
+
+def test_undo_across_a_scored_deal_a_cape_and_a_won_game():
+    game = play(match(), ev("deal", trump="H"), ev("end", A=120))
+    before_cape = snapshot(game)
+    play(game, ev("deal", trump="H"), ev("end", cape="B"))
+    assert teams(game, "coches") == (0, 2)
+    play(game, ev("undo"))
+    assert game.state()["deal_open"] and teams(game, "coches") == (0, 0)
+    play(game, ev("undo"))
+    assert snapshot(game) == before_cape
+    play(game, ev("deal", trump="H"), ev("out", team="B", points=0))
+    assert game.state()["games"] == 1
+    play(game, ev("undo"))
+    assert game.state()["games"] == 0 and teams(game, "slate") == (12, 0)
+
+
+def test_undo_then_new_events_continue_from_the_earlier_state():
+    game = play(match(), ev("deal", trump="H"), ev("end", A=100), ev("undo"), ev("end", A=20))
+    assert teams(game, "slate") == (2, 10)
+    assert game.last_event() == {"ev": "end", "A": 20, "B": 100}
+
+
+def test_decode_gives_back_every_kind_of_event():
+    events = [
+        ev("deal", trump="C"),
+        ev("trick", team="B"),
+        ev("declare", team="B", suit="D", kind="KQJ"),
+        ev("table", team="B", suit="H", kind="KQ"),
+        ev("announce", team="B", call="cape-dedouble"),
+        ev("out", team="A", points=77),
+        ev("end", A=64, B=56),
+        ev("end", cape="A"),
+    ]
+    game = match()
+    for event in events:
+        assert game.game.decode(game.game.encode(event)) == event
+
+
+def test_fold_lines_reads_json_lines_and_skips_blank_ones():
+    lines = [
+        '{"ev":"match","game":"brouc"}',
+        "",
+        '  {"ev":"deal","trump":"H"}  ',
+        '{"ev":"end","A":75}\n',
+    ]
+    assert fold_lines(lines).state()["slate"] == {"A": 8, "B": 5}
+    assert fold_lines([line.encode() for line in lines]).state()["slate"] == {"A": 8, "B": 5}
+
+
+def test_fold_lines_names_the_failing_line():
+    header = '{"ev":"match","game":"brouc"}'
+    expect_log_error([header, "", '{"ev":"deal","trump":"X"}'], 3, "'trump' must be one of")
+    expect_log_error([header, '{"ev":"deal",'], 2, "not valid JSON")
+    expect_log_error([header, "[]"], 2, "JSON object")
+    expect_log_error([b'{"ev":"match","game":"brouc"}', b'{"ev":"\xff"}'], 2, "UTF-8")
+    expect_log_error([], 1, "no match event")
+    expect_log_error(["", ""], 3, "no match event")
+    expect_log_error(['{"ev":"deal","trump":"H"}'], 1, "first event must be")
+
+
+def test_fold_equals_applying_events_one_by_one():
+    events = [ev("deal", trump="D"), ev("trick", team="A"), ev("undo"), ev("end", A=10)]
+    folded = fold(ev("match", game="brouc"), *events)
+    played = play(match(), *events)
+    assert snapshot(folded) == snapshot(played)
