@@ -1,0 +1,205 @@
+"""SSD1306 OLED driver over I2C that sends only what changed.
+
+The frame is one MONO_VLSB FrameBuffer, whose bytes are laid out like the
+panel's own memory: byte `page * width + x` holds pixels (x, 8 * page) to
+(x, 8 * page + 7), lowest bit on top. show() compares every 8-pixel page with
+a copy of the last frame sent and writes only the changed column span of the
+changed pages: a whole frame is about 1 KiB (some 24 ms at 400 kHz), a new
+score digit a few dozen bytes.
+
+    from ardoise.ssd1306 import SSD1306
+
+    display = SSD1306(i2c, height=32)
+    display.text("Nord 12", 0, 0)
+    display.show()
+"""
+
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(value):
+        return value
+
+
+# Control byte opening each I2C write (Co bit clear: the rest are all alike).
+_COMMANDS = const(0x00)
+_DATA = const(0x40)
+
+_SET_CONTRAST = const(0x81)
+_NORMAL_DISPLAY = const(0xA6)  # | 1 for inverse video
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+# Page addressing mode: 0xB0 | page, then the start column in two nibbles.
+_PAGE_START = const(0xB0)
+_COLUMN_HIGH = const(0x10)
+
+# Control byte, page, column low nibble, column high nibble.
+_POSITION_SIZE = const(4)
+_DATA_PREFIX = b"\x40"
+
+
+def _init_sequence(height, external_vcc):
+    """The configuration commands, display left off, as one I2C write."""
+    return bytes(
+        (
+            _COMMANDS,
+            _DISPLAY_OFF,
+            0x2E,  # stop any scroll a warm restart left running: it garbles RAM writes
+            0xD5, 0x80,  # clock divide ratio and oscillator: reset value
+            0xA8, height - 1,  # multiplex ratio: one COM line per pixel row
+            0xD3, 0x00,  # no vertical offset
+            0x40,  # display start line 0
+            0x8D, 0x10 if external_vcc else 0x14,  # charge pump off/on
+            0x20, 0x02,  # page addressing: 3 command bytes place each page write
+            0xA1,  # column 127 drives SEG0 and
+            0xC8,  # COM scans upwards: together, frame (0, 0) is top left on modules
+            0xDA, 0x12 if height == 64 else 0x02,  # COM pins: alternate (64) or sequential (32)
+            _SET_CONTRAST, 0x7F,  # mid-range: readable indoors, slower burn-in of a still score
+            0xD9, 0x22 if external_vcc else 0xF1,  # pre-charge periods
+            0xDB, 0x30,  # VCOMH deselect level: 0.83 x VCC
+            0xA4,  # pixels follow RAM (not all on)
+            _NORMAL_DISPLAY,
+        )
+    )  # fmt: skip
+
+
+class SSD1306(framebuf.FrameBuffer):
+    """A monochrome FrameBuffer mirrored onto an SSD1306 panel over I2C.
+
+    Draw with the FrameBuffer methods (fill, pixel, text, rect, blit...), then
+    call show(). The constructor configures the panel, blanks it and turns it
+    on.
+
+    :param i2c: a ready bus with the machine.I2C methods writeto() and writevto()
+    :param int width: panel width in pixels: 128
+    :param int height: panel height in pixels: 64 or 32
+    :param int address: 7-bit I2C address: 0x3C, or 0x3D on modules with SA0 high
+    :param bool external_vcc: True when the board supplies the panel's high
+        voltage instead of the built-in charge pump
+
+    ``buffer`` is the frame (``width * height // 8`` bytes); ``bytes_sent``
+    counts every byte handed to the bus, control bytes included, the address
+    byte of each transaction not.
+    """
+
+    def __init__(self, i2c, *, width=128, height=64, address=0x3C, external_vcc=False):
+        if width != 128 or height not in (32, 64):
+            raise ValueError("SSD1306 panels here are 128x64 or 128x32")
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.bytes_sent = 0
+        self._i2c = i2c
+        self._address = address
+        self._external_vcc = external_vcc
+        self.buffer = bytearray(self.pages * width)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._sent = bytearray(len(self.buffer))
+        # One view per page, made now, so show() compares and copies pages
+        # without allocating.
+        frame = memoryview(self.buffer)
+        sent = memoryview(self._sent)
+        self._frame_pages = [frame[start : start + width] for start in range(0, len(frame), width)]
+        self._sent_pages = [sent[start : start + width] for start in range(0, len(sent), width)]
+        self._position = bytearray(_POSITION_SIZE)
+        self._position[0] = _COMMANDS
+        self._data = [_DATA_PREFIX, None]
+        self._command = bytearray(2)
+        self._command[0] = _COMMANDS
+        self._command_and_value = bytearray(3)
+        self._command_and_value[0] = _COMMANDS
+        self._panel_unknown = True
+        self.init_display()
+
+    def init_display(self):
+        """Configure the panel from scratch, blank it and turn it on.
+
+        The constructor calls it; call it again if the panel lost its supply.
+        """
+        self._write(_init_sequence(self.height, self._external_vcc))
+        # Blank RAM while the display is still off: power-up RAM is noise.
+        self.fill(0)
+        self.invalidate()
+        self.show()
+        self.power_on()
+
+    def invalidate(self):
+        """Make the next show() send the whole frame.
+
+        For when the panel's memory is in doubt (show() does it by itself
+        when a write fails). power_off() keeps the panel's memory.
+        """
+        self._panel_unknown = True
+
+    def show(self):
+        """Send the frame: only the column span of each page that changed
+        since the last show(), or everything after invalidate().
+
+        Allocates only one small memoryview per changed page, no buffer.
+        """
+        full = self._panel_unknown
+        width = self.width
+        try:
+            for page in range(self.pages):
+                frame = self._frame_pages[page]
+                sent = self._sent_pages[page]
+                if full:
+                    first, end = 0, width
+                elif frame == sent:
+                    continue
+                else:
+                    first = 0
+                    while frame[first] == sent[first]:
+                        first += 1
+                    end = width
+                    while frame[end - 1] == sent[end - 1]:
+                        end -= 1
+                self._send_span(page, first, end)
+                sent[:] = frame
+        except OSError:
+            # A write may have half-happened: what the panel holds is unknown.
+            self._panel_unknown = True
+            raise
+        self._panel_unknown = False
+
+    def contrast(self, value):
+        """Set the brightness from 0 (dim, still lit) to 255."""
+        if not 0 <= value <= 255:
+            raise ValueError("contrast is 0 to 255")
+        command = self._command_and_value
+        command[1] = _SET_CONTRAST
+        command[2] = value
+        self._write(command)
+
+    def invert(self, inverted):
+        """Show lit pixels dark and dark ones lit (True), or normally (False)."""
+        self._write_command(_NORMAL_DISPLAY | (1 if inverted else 0))
+
+    def power_off(self):
+        """Turn the display off (sleep mode); the panel keeps its memory."""
+        self._write_command(_DISPLAY_OFF)
+
+    def power_on(self):
+        """Turn the display back on, showing what was last sent."""
+        self._write_command(_DISPLAY_ON)
+
+    def _send_span(self, page, first, end):
+        position = self._position
+        position[1] = _PAGE_START | page
+        position[2] = first & 0x0F
+        position[3] = _COLUMN_HIGH | (first >> 4)
+        self._write(position)
+        self._data[1] = self._frame_pages[page][first:end]
+        self._i2c.writevto(self._address, self._data)
+        self.bytes_sent += 1 + end - first
+
+    def _write_command(self, command):
+        self._command[1] = command
+        self._write(self._command)
+
+    def _write(self, buffer):
+        self._i2c.writeto(self._address, buffer)
+        self.bytes_sent += len(buffer)

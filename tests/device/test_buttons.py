@@ -1,0 +1,414 @@
+"""Buttons and keypad against scripted pins and a clock the test drives.
+
+Times in these tests are milliseconds since the test began; the keypad sees
+them as wrapping ticks. Polls come every millisecond, so bounces of a
+millisecond or two are really seen. Default timings: 20 ms debounce, 600 ms
+long press, auto-repeat after 500 ms then every 150 ms, every 50 ms after 8.
+"""
+
+from ardoise import buttons
+from ardoise.buttons import (
+    BACK,
+    CLICK,
+    EXTRA,
+    HOLD,
+    MENU,
+    NEXT,
+    NONE,
+    OK,
+    PREV,
+    UNDO,
+    WAKE,
+    Button,
+    Keypad,
+)
+
+try:
+    from time import ticks_add
+except ImportError:  # CPython: buttons falls back to the boards' 30-bit ticks
+
+    def ticks_add(ticks, delta):
+        return (ticks + delta) & ((1 << 30) - 1)
+
+
+class Clock:
+    """`elapsed` ms since the start; `ticks()` is what the code under test sees."""
+
+    def __init__(self, start=0):
+        self.elapsed = 0
+        self.now = start
+
+    def ticks(self):
+        return self.now
+
+    def advance(self, ms=1):
+        self.elapsed += ms
+        self.now = ticks_add(self.now, ms)
+
+
+class Pin:
+    """Electrical level `level` until the first of `steps`, (elapsed ms, level) in order."""
+
+    def __init__(self, clock, level, steps):
+        self.clock = clock
+        self.level = level
+        self.steps = steps
+        self.index = 0
+
+    def value(self):
+        while self.index < len(self.steps) and self.steps[self.index][0] <= self.clock.elapsed:
+            self.level = self.steps[self.index][1]
+            self.index += 1
+        return self.level
+
+
+def pin(clock, presses=(), *, bounce=0, active_low=True):
+    """A pin pressed during each (down, up) of `presses`; each edge bounces
+    `bounce` times, a millisecond apart, before it settles."""
+    down = 0 if active_low else 1
+    steps = []
+    for start, end in presses:
+        for at, level in ((start, down), (end, 1 - down)):
+            for flip in range(bounce):
+                steps.append((at + 2 * flip, level))
+                steps.append((at + 2 * flip + 1, 1 - level))
+            steps.append((at + 2 * bounce, level))
+    return Pin(clock, 1 - down, steps)
+
+
+def keypad(clock, prev=(), next=(), ok=(), extra=None, *, bounce=0):
+    """A keypad over scripted pull-up buttons; `extra=None` leaves the fourth off."""
+    return Keypad(
+        clock=clock.ticks,
+        prev=Button(pin(clock, prev, bounce=bounce)),
+        next=Button(pin(clock, next, bounce=bounce)),
+        ok=Button(pin(clock, ok, bounce=bounce)),
+        extra=None if extra is None else Button(pin(clock, extra, bounce=bounce)),
+    )
+
+
+def run(pad, clock, until):
+    """Poll every ms up to `until`; [(elapsed, event)] for every event."""
+    seen = []
+    while clock.elapsed < until:
+        clock.advance()
+        event = pad.poll()
+        if event != NONE:
+            seen.append((clock.elapsed, event))
+    return seen
+
+
+def events(pad, clock, until):
+    return [event for _, event in run(pad, clock, until)]
+
+
+def test_short_press_is_reported_on_release():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 250)])
+    assert run(pad, clock, 260) == []
+    # Released at 250, settled for 20 ms at 270.
+    assert run(pad, clock, 1000) == [(270, PREV)]
+
+
+def test_each_button_has_its_short_event():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 200)], next=[(300, 400)], ok=[(500, 600)], extra=[(700, 800)])
+    assert events(pad, clock, 1000) == [PREV, NEXT, OK, EXTRA]
+
+
+def test_bounces_are_filtered():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 300), (500, 700)], bounce=4)
+    assert events(pad, clock, 1000) == [OK, OK]
+
+
+def test_glitches_shorter_than_debounce_are_ignored():
+    clock = Clock()
+    # A 5 ms and a 19 ms press: noise, not presses.
+    pad = keypad(clock, ok=[(100, 105), (200, 219)])
+    assert events(pad, clock, 1000) == []
+    assert pad.idle_ms == 1000
+
+
+def test_a_short_drop_while_held_does_not_split_the_press():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 300), (310, 400)])
+    assert events(pad, clock, 1000) == [OK]
+
+
+def test_long_press_fires_once_while_held_and_release_says_nothing():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 3000)])
+    assert run(pad, clock, 5000) == [(700, BACK)]
+
+
+def test_long_press_is_timed_from_the_settled_press():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 3000)], bounce=3)
+    # The bounces settle at 106.
+    assert run(pad, clock, 5000) == [(706, BACK)]
+
+
+def test_press_let_go_just_before_long_ms_is_short():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 699)])
+    assert run(pad, clock, 1000) == [(719, OK)]
+
+
+def test_held_events_of_each_button():
+    clock = Clock()
+    pad = keypad(
+        clock,
+        prev=[(100, 900)],
+        next=[(1000, 1800)],
+        ok=[(2000, 2800)],
+        extra=[(3000, 3800)],
+    )
+    # A held fourth button reports nothing: letting go cancels.
+    assert events(pad, clock, 5000) == [UNDO, MENU, BACK]
+
+
+def test_auto_repeat_timing():
+    clock = Clock()
+    pad = keypad(clock, next=[(100, 2000), (2500, 2600)])
+    pad.set_repeat(NEXT)
+    seen = run(pad, clock, 3000)
+    assert [event for _, event in seen] == [NEXT] * len(seen)
+    # At once when the press settles, after 500 ms, then 7 more every 150 ms,
+    # then every 50 ms until let go; a short press is reported on press too.
+    times = [120, 620]
+    times += [620 + 150 * step for step in range(1, 8)]
+    times += list(range(1670 + 50, 2000, 50))
+    times.append(2520)
+    assert [at for at, _ in seen] == times
+
+
+def test_repeat_replaces_the_held_event_of_its_buttons_only():
+    clock = Clock()
+    pad = keypad(clock, next=[(100, 1000), (2000, 3000)], ok=[(1100, 2000)])
+    pad.set_repeat(NEXT)
+    assert events(pad, clock, 1900) == [NEXT] * 4 + [BACK]
+    pad.set_repeat()
+    assert events(pad, clock, 4000) == [MENU]
+
+
+def test_set_repeat_applies_from_the_next_press():
+    clock = Clock()
+    pad = keypad(clock, next=[(100, 1000), (1100, 2000)])
+    run(pad, clock, 300)
+    pad.set_repeat(NEXT)
+    assert events(pad, clock, 1050) == [MENU]
+    assert events(pad, clock, 2100) == [NEXT] * 4
+
+
+def test_set_repeat_refuses_events_of_no_button():
+    clock = Clock()
+    pad = keypad(clock)
+    for event in (EXTRA, BACK, WAKE):
+        try:
+            pad.set_repeat(event)
+        except ValueError:
+            continue
+        raise AssertionError("set_repeat(%r) accepted" % event)
+
+
+def test_active_high_and_active_low():
+    clock = Clock()
+    high = Button(pin(clock, [(100, 300)], active_low=False), active_low=False)
+    low = Button(pin(clock, [(100, 300)]))
+    # The same electrical level read the other way round.
+    wrong = Button(pin(clock, [(100, 300)]), active_low=False)
+    assert not high.pressed and not low.pressed and wrong.pressed
+    clicks = {high: 0, low: 0, wrong: 0}
+    while clock.elapsed < 1000:
+        clock.advance()
+        for button in clicks:
+            if button.update(clock.ticks()) == CLICK:
+                clicks[button] += 1
+        if clock.elapsed == 200:
+            assert high.pressed and low.pressed and not wrong.pressed
+    assert clicks[high] == 1 and clicks[low] == 1
+    # Seen as held from the start, so swallowed; then the real press looks
+    # like its release and the real release like a press, held to the end.
+    assert clicks[wrong] == 0
+
+
+def test_button_alone_reports_hold():
+    clock = Clock()
+    button = Button(pin(clock, [(100, 1500)]), long_ms=1000, debounce_ms=10)
+    seen = []
+    while clock.elapsed < 2000:
+        clock.advance()
+        gesture = button.update(clock.ticks())
+        if gesture != NONE:
+            seen.append((clock.elapsed, gesture))
+    assert seen == [(1100, HOLD)]
+
+
+def test_tick_counter_wrap_around():
+    # The tick counter wraps 300 ms into the test.
+    clock = Clock(ticks_add(0, -300))
+    assert buttons.ticks_diff(ticks_add(0, 5), ticks_add(0, -5)) == 10
+    # Prev goes down just before the wrap and settles just after it.
+    pad = keypad(clock, prev=[(290, 400)], ok=[(100, 1500)], next=[(2000, 3000)])
+    pad.set_repeat(NEXT)
+    assert run(pad, clock, 1900) == [(420, PREV), (700, BACK)]
+    assert pad.idle_ms == 1900 - 1500 - 20
+    clock = Clock(ticks_add(0, -300))
+    pad = keypad(clock, next=[(100, 1000)])
+    pad.set_repeat(NEXT)
+    assert [at for at, _ in run(pad, clock, 1100)] == [120, 620, 770, 920]
+
+
+def test_mashing_gives_one_short_press_per_press():
+    clock = Clock()
+    # 40 ms down, 35 ms up, with bounces: 1.5 s of mashing, longer than a long press.
+    presses = [(100 + 75 * n, 140 + 75 * n) for n in range(20)]
+    pad = keypad(clock, next=presses, bounce=3)
+    assert events(pad, clock, 2000) == [NEXT] * 20
+    assert not pad.any_pressed()
+
+
+def test_mashing_two_buttons_loses_nothing():
+    clock = Clock()
+    prev = [(100 + 100 * n, 150 + 100 * n) for n in range(10)]
+    ok = [(120 + 100 * n, 190 + 100 * n) for n in range(10)]
+    pad = keypad(clock, prev=prev, ok=ok, bounce=2)
+    seen = events(pad, clock, 1500)
+    assert seen == [PREV, OK] * 10
+
+
+def test_a_long_press_after_mashing_is_still_long():
+    clock = Clock()
+    presses = [(100 + 60 * n, 130 + 60 * n) for n in range(10)]
+    presses.append((800, 1600))
+    pad = keypad(clock, prev=presses, bounce=2)
+    seen = events(pad, clock, 2000)
+    assert seen == [PREV] * 10 + [UNDO]
+
+
+def test_simultaneous_presses_come_out_one_per_poll():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 200)], next=[(100, 200)], ok=[(100, 200)], extra=[(100, 200)])
+    assert run(pad, clock, 1000) == [(220, PREV), (221, NEXT), (222, OK), (223, EXTRA)]
+
+
+def test_a_held_button_does_not_block_the_others():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 1500)], next=[(200, 300), (800, 900)])
+    assert run(pad, clock, 2000) == [(320, NEXT), (700, BACK), (920, NEXT)]
+
+
+def test_the_press_that_wakes_does_nothing_else():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 200), (300, 2000), (2100, 2200)])
+    pad.sleep()
+    assert pad.asleep
+    assert run(pad, clock, 250) == [(120, WAKE)]
+    assert not pad.asleep
+    pad.sleep()
+    # Held past long_ms: still only the wake.
+    assert run(pad, clock, 2050) == [(320, WAKE)]
+    assert run(pad, clock, 2500) == [(2220, OK)]
+
+
+def test_waking_with_auto_repeat_does_not_repeat():
+    clock = Clock()
+    pad = keypad(clock, next=[(100, 2000), (2100, 2200)])
+    pad.set_repeat(NEXT)
+    pad.sleep()
+    assert run(pad, clock, 2050) == [(120, WAKE)]
+    assert run(pad, clock, 2500) == [(2120, NEXT)]
+
+
+def test_waking_swallows_every_button_down_at_the_time():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 500)], ok=[(100, 1500)], next=[(300, 400)])
+    pad.sleep()
+    # Prev and OK wake together; Next, pressed afterwards, is a press of its own.
+    assert run(pad, clock, 2000) == [(120, WAKE), (420, NEXT)]
+
+
+def test_a_button_held_when_falling_asleep_does_not_wake():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 3000)], next=[(3500, 3600)])
+    assert events(pad, clock, 1000) == [UNDO]
+    pad.sleep()
+    assert run(pad, clock, 3400) == []
+    assert pad.asleep
+    assert run(pad, clock, 4000) == [(3520, WAKE)]
+
+
+def test_a_glitch_does_not_wake():
+    clock = Clock()
+    pad = keypad(clock, ok=[(100, 110)])
+    pad.sleep()
+    assert run(pad, clock, 1000) == []
+    assert pad.asleep
+
+
+def test_falling_asleep_drops_pending_events():
+    clock = Clock()
+    pad = keypad(clock, prev=[(100, 200)], next=[(100, 200)])
+    assert events(pad, clock, 220) == [PREV]
+    pad.sleep()
+    assert events(pad, clock, 1000) == []
+
+
+def test_idle_time_and_any_pressed():
+    clock = Clock()
+    pad = keypad(clock, ok=[(1000, 3000)])
+    run(pad, clock, 900)
+    assert pad.idle_ms == 900
+    assert not pad.any_pressed()
+    run(pad, clock, 1100)
+    assert pad.any_pressed()
+    assert pad.idle_ms == 1100 - 1020
+    # Held on: activity ends with the held event (1600), so a stuck button
+    # cannot keep the slate awake.
+    run(pad, clock, 2500)
+    assert pad.any_pressed()
+    assert pad.idle_ms == 2500 - 1600
+    run(pad, clock, 4000)
+    assert not pad.any_pressed()
+    assert pad.idle_ms == 4000 - 3020
+
+
+def test_a_button_held_at_start_up_reports_nothing_until_pressed_again():
+    clock = Clock()
+    held = Pin(clock, 0, [(500, 1), (700, 0), (800, 1)])
+    pad = Keypad(
+        clock=clock.ticks,
+        prev=Button(pin(clock)),
+        next=Button(pin(clock)),
+        ok=Button(held),
+    )
+    assert pad.any_pressed()
+    assert run(pad, clock, 1000) == [(820, OK)]
+
+
+def test_polling_allocates_nothing():
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:  # CPython has no heap to lock
+        return
+    clock = Clock()
+    presses = [(100 + 75 * n, 140 + 75 * n) for n in range(10)]
+    pad = keypad(clock, prev=presses, next=[(100, 2000)], ok=[(100, 1500)], extra=[], bounce=2)
+    pad.set_repeat(NEXT)
+    counts = bytearray(WAKE + 1)
+    held = longest = 0
+    heap_lock()
+    try:
+        for _ in range(2500):
+            clock.advance()
+            counts[pad.poll()] += 1
+            if pad.any_pressed():
+                held += 1
+            longest = max(longest, pad.idle_ms)
+    finally:
+        heap_unlock()
+    assert counts[PREV] == 10 and counts[BACK] == 1 and counts[NEXT] == 15
+    # Every edge settles 4 ms late (bounces): all down from 124 to 2024.
+    assert held == 2024 - 124
+    assert longest == 2500 - 2024
