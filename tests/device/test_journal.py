@@ -1,0 +1,618 @@
+"""The power-safe match journal, on real files in a fresh folder under /tmp.
+
+Power losses are files cut or spoiled the way a lost write leaves them; a
+full filesystem is an opener whose files take only so many more bytes, then
+fail like flash does (part of the data written, then OSError 28).
+"""
+
+import os
+
+from ardoise.journal import Journal, StorageError, encode
+from scoring import Refused, fold_lines
+
+HEADER = {"ev": "match", "game": "brouc"}
+EVENTS = (
+    {"ev": "deal", "trump": "H"},
+    {"ev": "declare", "team": "A", "suit": "S", "kind": "KQ"},
+    {"ev": "end", "A": 70},
+    {"ev": "deal", "trump": "D"},
+    {"ev": "end", "B": 65, "A": 55},
+    {"ev": "deal", "trump": "C"},
+)
+NEXT = {"ev": "trick", "team": "B"}
+
+
+# -- helpers --------------------------------------------------------------
+
+
+def in_folder(test):
+    """Run `test(root)` in a new empty folder, removed afterwards."""
+
+    def run():
+        root = "/tmp/ardoise-journal-" + "".join("%02x" % byte for byte in os.urandom(6))
+        os.mkdir(root)
+        try:
+            test(root)
+        finally:
+            remove_tree(root)
+
+    return run
+
+
+def remove_tree(path):
+    for name in os.listdir(path):
+        inner = path + "/" + name
+        if os.stat(inner)[0] & 0x4000:
+            remove_tree(inner)
+        else:
+            os.remove(inner)
+    os.rmdir(path)
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def write(path, data):
+    with open(path, "wb") as file:
+        file.write(data)
+
+
+def exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+def log(*events):
+    """The journal bytes of a match with these events."""
+    return b"".join(encode(event) for event in (HEADER,) + events)
+
+
+def folded(data):
+    """(state, events in force) of journal bytes, through the rules core alone."""
+    match = fold_lines(data.split(b"\n"))
+    return (match.state(), list(match.in_force))
+
+
+def live(journal):
+    return (journal.match.state(), list(journal.match.in_force))
+
+
+def loaded(root, **options):
+    """A journal as the board loads it at boot, and the Repair it reports."""
+    journal = Journal(root, **options)
+    return journal, journal.load()
+
+
+def played(root, events=EVENTS, **options):
+    journal = Journal(root, **options)
+    journal.new_match(HEADER)
+    for event in events:
+        journal.append(event)
+    return journal
+
+
+class Storage:
+    """Files that take `room` more bytes in all, then fail like a full flash."""
+
+    def __init__(self, room=1 << 20):
+        self.room = room
+
+    def open(self, path, mode):
+        file = open(path, mode)
+        return file if "r" in mode else Filling(file, self)
+
+
+class Filling:
+    def __init__(self, file, storage):
+        self.file = file
+        self.storage = storage
+
+    def write(self, data):
+        room = self.storage.room
+        if len(data) > room:
+            self.file.write(data[:room])  # what a full FAT leaves behind
+            self.storage.room = 0
+            raise OSError(28)
+        self.storage.room = room - len(data)
+        return self.file.write(data)
+
+    def flush(self):
+        self.file.flush()
+
+    def close(self):
+        self.file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.file.close()
+
+
+def expect_storage_full(action, *arguments):
+    try:
+        action(*arguments)
+    except StorageError as error:
+        assert error.key == "storage_full", error.key
+        assert str(error) == "storage full: the action was not saved", str(error)
+        return
+    raise AssertionError("the write succeeded on a full filesystem")
+
+
+# -- writing ----------------------------------------------------------------
+
+
+def test_lines_are_compact_with_ev_first_and_keys_sorted():
+    assert encode({"team": "A", "ev": "declare", "suit": "S", "kind": "KQJ"}) == (
+        b'{"ev":"declare","kind":"KQJ","suit":"S","team":"A"}\n'
+    )
+    assert encode({"points": [60, 0, 60], "ev": "end"}) == b'{"ev":"end","points":[60,0,60]}\n'
+    assert encode({"ev": "match", "pairs": False, "game": "brusquembelle"}) == (
+        b'{"ev":"match","game":"brusquembelle","pairs":false}\n'
+    )
+
+
+def test_bytes_per_typical_action():
+    assert len(encode({"ev": "deal", "trump": "H"})) == 26
+    assert len(encode({"ev": "trick", "team": "A"})) == 26
+    assert len(encode({"ev": "end", "A": 70})) == 20
+    assert len(encode({"ev": "out", "team": "A", "points": 45})) == 36
+    assert len(encode({"ev": "undo"})) == 14
+
+
+@in_folder
+def test_each_append_is_one_line_on_the_journal(root):
+    journal = Journal(root)
+    assert journal.new_match(HEADER) == len(encode(HEADER))
+    total = len(encode(HEADER))
+    for event in EVENTS:
+        written = journal.append(event)
+        assert written == len(encode(event))
+        total += written
+        assert journal.size == total
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+    assert live(journal) == folded(log(*EVENTS))
+
+
+@in_folder
+def test_an_append_is_a_single_write_of_the_whole_line(root):
+    opened = []
+
+    def opener(path, mode):
+        file = Recording(open(path, mode))
+        opened.append((path, mode, file))
+        return file
+
+    journal = played(root, (), opener=opener)
+    del opened[:]
+    journal.append(EVENTS[0])
+    assert [(path, mode) for path, mode, file in opened] == [(root + "/match.jsonl", "ab")]
+    assert opened[0][2].writes == [encode(EVENTS[0])]
+    assert opened[0][2].flushed and opened[0][2].closed
+
+
+class Recording:
+    def __init__(self, file):
+        self.file = file
+        self.writes = []
+        self.flushed = self.closed = False
+
+    def write(self, data):
+        self.writes.append(bytes(data))
+        return self.file.write(data)
+
+    def flush(self):
+        self.flushed = not self.closed
+        self.file.flush()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.closed = True
+        self.file.close()
+
+
+@in_folder
+def test_a_refused_event_writes_nothing_and_changes_nothing(root):
+    journal = played(root)
+    before = live(journal)
+    for event in ({"ev": "deal", "trump": "H"}, {"ev": "trick"}, {"ev": "match"}, ["deal"]):
+        try:
+            journal.append(event)
+        except Refused:
+            pass
+        else:
+            raise AssertionError("accepted %r" % (event,))
+        assert live(journal) == before
+        assert read(root + "/match.jsonl") == log(*EVENTS)
+        assert journal.size == len(log(*EVENTS))
+
+
+@in_folder
+def test_no_append_before_a_match(root):
+    journal, repair = loaded(root)
+    try:
+        journal.append(EVENTS[0])
+    except Refused as refusal:
+        assert refusal.key == "first_match"
+    else:
+        raise AssertionError("an event without a match was accepted")
+    assert not exists(root + "/match.jsonl")
+
+
+@in_folder
+def test_undo_is_one_more_line(root):
+    journal = played(root)
+    before = live(journal)
+    journal.append(NEXT)
+    assert journal.undo() == 14
+    assert live(journal) == before
+    assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT, {"ev": "undo"}))
+    journal.undo()
+    assert live(journal) == folded(log(*EVENTS[:-1]))
+
+
+@in_folder
+def test_reload_equals_live_state(root):
+    journal = played(root)
+    journal.append(NEXT)
+    journal.undo()
+    journal.undo()
+    journal.append({"ev": "deal", "trump": "S"})
+    again, repair = loaded(root)
+    assert repair is None
+    assert live(again) == live(journal)
+    assert again.size == journal.size == len(read(root + "/match.jsonl"))
+    again.append(NEXT)
+    journal, repair = loaded(root)
+    assert repair is None and live(journal) == live(again)
+
+
+# -- loading ----------------------------------------------------------------
+
+
+@in_folder
+def test_missing_journal_means_no_match(root):
+    journal, repair = loaded(root)
+    assert repair is None and journal.match is None and journal.size == 0
+    assert journal.archives() == []
+
+
+@in_folder
+def test_empty_or_blank_journal_means_no_match(root):
+    for data in (b"", b"\n\n"):
+        write(root + "/match.jsonl", data)
+        journal, repair = loaded(root)
+        assert repair is None and journal.match is None
+        assert read(root + "/match.jsonl") == data
+        journal.new_match(HEADER)
+        assert journal.archives() == []  # nothing worth archiving
+        assert read(root + "/match.jsonl") == log()
+
+
+@in_folder
+def test_torn_last_line_at_every_byte_is_dropped_and_cut_off(root):
+    intact = log(*EVENTS[:-1])
+    line = encode(EVENTS[-1])
+    for cut in range(len(line)):
+        write(root + "/match.jsonl", intact + line[:cut])
+        journal, repair = loaded(root)
+        if cut:
+            assert repair.key == "torn", cut
+            assert str(repair) == "the last action was cut off by a power loss and is dropped"
+        else:
+            assert repair is None
+        assert live(journal) == folded(intact), cut
+        assert read(root + "/match.jsonl") == intact, cut
+        journal.append(EVENTS[-1])
+        assert read(root + "/match.jsonl") == intact + line
+        assert loaded(root)[1] is None
+    assert not exists(root + "/archive")
+
+
+@in_folder
+def test_last_line_that_is_not_json_is_dropped(root):
+    intact = log(*EVENTS[:-1])
+    line = encode(EVENTS[-1])
+    for cut in range(1, len(line) - 1):
+        write(root + "/match.jsonl", intact + line[:cut] + b"\n")
+        journal, repair = loaded(root)
+        assert repair.key == "torn", cut
+        assert live(journal) == folded(intact)
+        assert read(root + "/match.jsonl") == intact
+    assert not exists(root + "/archive")
+
+
+@in_folder
+def test_only_one_line_is_ever_dropped(root):
+    intact = log(*EVENTS[:-2])
+    damaged = intact + b'{"ev":"de\n{"ev":"deal","tr'
+    write(root + "/match.jsonl", damaged)
+    journal, repair = loaded(root)
+    assert repair.key == "damaged" and repair.line == 6
+    assert live(journal) == folded(intact)
+    assert read(root + "/archive/0001.damaged") == damaged
+
+
+@in_folder
+def test_corrupt_byte_in_the_middle_sets_the_journal_aside(root):
+    lines = log(*EVENTS).split(b"\n")
+    start = len(b"\n".join(lines[:3])) + 1  # the fourth line: the first end
+    for offset in range(start, start + len(lines[3]) + 1):
+        data = log(*EVENTS)
+        damaged = data[:offset] + b"\xff" + data[offset + 1 :]
+        write(root + "/match.jsonl", damaged)
+        journal, repair = loaded(root)
+        assert repair.key == "damaged" and repair.line == 4, (offset, repair)
+        assert str(repair).startswith("line 4 of the journal is damaged (not valid ")
+        assert live(journal) == folded(log(*EVENTS[:2]))
+        assert read(root + "/match.jsonl") == log(*EVENTS[:2])
+        assert journal.archives() == ["0001.damaged"]
+        assert read(journal.archive_file("0001.damaged")) == damaged
+        journal.append(EVENTS[2])
+        assert loaded(root)[1] is None
+        remove_tree(root + "/archive")
+
+
+@in_folder
+def test_refused_event_in_the_middle_sets_the_journal_aside(root):
+    events = EVENTS[:3] + ({"ev": "end", "A": 70},) + EVENTS[3:]
+    data = log(*events)
+    write(root + "/match.jsonl", data)
+    journal, repair = loaded(root)
+    assert repair.key == "damaged" and repair.line == 5
+    assert repair.reason == "no deal is in progress"
+    assert live(journal) == folded(log(*EVENTS[:3]))
+    assert read(root + "/archive/0001.damaged") == data
+
+
+@in_folder
+def test_refused_last_line_is_set_aside_not_dropped(root):
+    data = log(*EVENTS) + b'{"ev":"deal","trump":"X"}\n'
+    write(root + "/match.jsonl", data)
+    journal, repair = loaded(root)
+    assert repair.key == "damaged" and repair.line == 8
+    assert live(journal) == folded(log(*EVENTS))
+    assert read(root + "/archive/0001.damaged") == data
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+
+
+@in_folder
+def test_damaged_first_line_leaves_no_match(root):
+    data = b'{"ev":"match","game":"poker"}\n' + log(*EVENTS)[len(encode(HEADER)) :]
+    write(root + "/match.jsonl", data)
+    journal, repair = loaded(root)
+    assert repair.key == "damaged" and repair.line == 1
+    assert journal.match is None
+    assert read(root + "/match.jsonl") == b""
+    journal.new_match(HEADER)
+    assert journal.archives() == ["0001.damaged"]
+    assert read(journal.archive_file("0001.damaged")) == data
+
+
+@in_folder
+def test_an_overlong_line_is_damage_read_in_pieces(root):
+    data = log(*EVENTS[:2]) + b"{" + b" " * 1000 + b"}\n" + encode(EVENTS[2])
+    write(root + "/match.jsonl", data)
+    journal, repair = loaded(root)
+    assert repair.key == "damaged" and repair.line == 4
+    assert live(journal) == folded(log(*EVENTS[:2]))
+    assert read(root + "/archive/0001.damaged") == data
+
+
+@in_folder
+def test_an_interrupted_swap_is_finished_at_boot(root):
+    played(root)
+    # Power lost in new_match after the old journal went to the archive.
+    os.mkdir(root + "/archive")
+    os.rename(root + "/match.jsonl", root + "/archive/0001.jsonl")
+    write(root + "/match.tmp", encode(HEADER))
+    journal, repair = loaded(root)
+    assert repair is None and live(journal) == folded(log())
+    assert not exists(root + "/match.tmp")
+    # Power lost while the temporary file was being written.
+    journal.append(EVENTS[0])
+    write(root + "/match.tmp", log()[:5])
+    journal, repair = loaded(root)
+    assert repair is None and live(journal) == folded(log(EVENTS[0]))
+    assert not exists(root + "/match.tmp")
+
+
+# -- a full filesystem ----------------------------------------------------
+
+
+@in_folder
+def test_full_filesystem_keeps_state_and_journal(root):
+    storage = Storage()
+    journal = played(root, opener=storage.open)
+    before = live(journal)
+    for room in (0, 10):  # nothing written, or a torn piece of the line
+        storage.room = room
+        expect_storage_full(journal.append, NEXT)
+        assert live(journal) == before
+        assert journal.size == len(log(*EVENTS))
+        # After a power loss now, the board sees the same match.
+        again, repair = loaded(root)
+        assert live(again) == before
+    storage.room = 1 << 20
+    journal.append(NEXT)
+    assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,))
+    assert not exists(root + "/match.tmp")
+    again, repair = loaded(root)
+    assert repair is None and live(again) == live(journal)
+
+
+@in_folder
+def test_a_failed_write_is_cut_off_at_once_when_there_is_room(root):
+    failures = []
+
+    def opener(path, mode):
+        file = open(path, mode)
+        return file if "r" in mode or not failures else Failing(file, failures.pop())
+
+    journal = played(root, opener=opener)
+    before = live(journal)
+    failures.append(OSError(5))
+    try:
+        journal.append(NEXT)
+    except StorageError as error:
+        assert error.key == "storage_error" and error.errno == 5
+    else:
+        raise AssertionError("the failed write was reported as saved")
+    assert live(journal) == before
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+    assert not exists(root + "/match.tmp")
+
+
+class Failing:
+    """A file whose one write stores half of the data, then fails with `error`."""
+
+    def __init__(self, file, error):
+        self.file = file
+        self.error = error
+
+    def write(self, data):
+        self.file.write(data[: len(data) // 2])
+        raise self.error
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.file.close()
+
+
+@in_folder
+def test_full_filesystem_on_undo_restores_the_undone_event(root):
+    storage = Storage()
+    journal = played(root, opener=storage.open)
+    before = live(journal)
+    storage.room = 5
+    expect_storage_full(journal.undo)
+    assert live(journal) == before
+    storage.room = 1 << 20
+    journal.undo()
+    assert read(root + "/match.jsonl") == log(*EVENTS + ({"ev": "undo"},))
+    assert live(journal) == folded(log(*EVENTS[:-1]))
+
+
+@in_folder
+def test_full_filesystem_on_new_match_changes_nothing(root):
+    storage = Storage()
+    journal = played(root, opener=storage.open)
+    before = live(journal)
+    storage.room = 3
+    expect_storage_full(journal.new_match, {"ev": "match", "game": "brouc", "rules": "31"})
+    assert live(journal) == before
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+    assert journal.archives() == [] and not exists(root + "/match.tmp")
+    storage.room = 1 << 20
+    journal.append(NEXT)
+    assert loaded(root)[1] is None
+
+
+@in_folder
+def test_repairs_wait_for_room_at_boot(root):
+    storage = Storage(0)
+    intact = log(*EVENTS[:-1])
+    write(root + "/match.jsonl", intact + encode(EVENTS[-1])[:9])
+    journal, repair = loaded(root, opener=storage.open)
+    assert repair.key == "torn" and live(journal) == folded(intact)
+    expect_storage_full(journal.append, EVENTS[-1])
+    storage.room = 1 << 20
+    journal.append(EVENTS[-1])
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+
+
+@in_folder
+def test_set_aside_waits_for_room_and_loses_nothing(root):
+    storage = Storage(0)
+    damaged = log(*EVENTS[:2]) + b"{oops}\n" + log(*EVENTS[2:])[len(encode(HEADER)) :]
+    write(root + "/match.jsonl", damaged)
+    journal, repair = loaded(root, opener=storage.open)
+    assert repair.key == "damaged" and live(journal) == folded(log(*EVENTS[:2]))
+    assert read(root + "/match.jsonl") == damaged and journal.archives() == []
+    storage.room = 1 << 20
+    journal.append(EVENTS[2])
+    assert journal.archives() == ["0001.damaged"]
+    assert read(root + "/archive/0001.damaged") == damaged
+    assert read(root + "/match.jsonl") == log(*EVENTS[:3])
+
+
+def test_storage_error_messages():
+    assert str(StorageError(OSError(28))) == "storage full: the action was not saved"
+    error = StorageError(OSError(5))
+    assert error.key == "storage_error" and error.errno == 5
+    assert str(error) == "storage error 5: the action was not saved"
+
+
+# -- the archive ----------------------------------------------------------
+
+
+@in_folder
+def test_new_match_archives_under_the_next_number(root):
+    journal = played(root)
+    first = read(root + "/match.jsonl")
+    header = {"ev": "match", "game": "brouc", "rules": "31"}
+    assert journal.new_match(header) == len(encode(header))
+    assert journal.archives() == ["0001.jsonl"]
+    assert read(journal.archive_file("0001.jsonl")) == first
+    assert journal.match.state()["rules"] == "31" and journal.size == len(encode(header))
+    journal.append(EVENTS[0])
+    write(root + "/archive/0007.jsonl", first)
+    write(root + "/archive/notes.txt", b"not an archive")
+    journal.new_match(HEADER)
+    assert journal.archives() == ["0001.jsonl", "0007.jsonl", "0008.jsonl"]
+    assert read(journal.archive_file("0008.jsonl"))[-len(encode(EVENTS[0])) :] == (
+        encode(EVENTS[0])
+    )
+    assert read(root + "/match.jsonl") == log()
+
+
+@in_folder
+def test_an_unreadable_journal_is_archived_not_replaced(root):
+    write(root + "/match.jsonl", log(*EVENTS))
+
+    def opener(path, mode):
+        if "r" in mode:
+            raise OSError(5)
+        return open(path, mode)
+
+    journal = Journal(root, opener=opener)
+    try:
+        journal.load()
+    except StorageError as error:
+        assert error.errno == 5 and journal.match is None
+    else:
+        raise AssertionError("an unreadable journal loaded")
+    journal.new_match(HEADER)
+    assert journal.archives() == ["0001.jsonl"]
+    assert read(journal.archive_file("0001.jsonl")) == log(*EVENTS)
+    assert read(root + "/match.jsonl") == log()
+
+
+@in_folder
+def test_archive_numbers_go_past_four_digits_in_order(root):
+    os.mkdir(root + "/archive")
+    write(root + "/archive/9999.jsonl", log())
+    journal = played(root, ())
+    journal.new_match(HEADER)
+    assert journal.archives() == ["9999.jsonl", "10000.jsonl"]
+
+
+@in_folder
+def test_a_refused_header_changes_nothing(root):
+    journal = played(root)
+    try:
+        journal.new_match({"ev": "match", "game": "poker"})
+    except Refused:
+        pass
+    else:
+        raise AssertionError("a poker match was begun")
+    assert journal.archives() == [] and read(root + "/match.jsonl") == log(*EVENTS)
