@@ -77,7 +77,9 @@ class LogMaker:
                 table[team] += value * (2 if self.rules == "brou1802" else 1)
             else:
                 bottom[team] += value
-            self.emit({"ev": "table" if in_trick else "declare", "team": team, "suit": suit, "kind": kind})
+            self.emit(
+                {"ev": "table" if in_trick else "declare", "team": team, "suit": suit, "kind": kind}
+            )
 
         def maybe_announce(recorded):
             nonlocal announcer
@@ -92,7 +94,9 @@ class LogMaker:
             elif slate[team] < 19:
                 return
             else:
-                call = "cape-dedouble" if slate[other] <= 14 and rng.random() < 0.5 else "cape-dehors"
+                call = (
+                    "cape-dedouble" if slate[other] <= 14 and rng.random() < 0.5 else "cape-dehors"
+                )
             announcer = team
             self.emit({"ev": "announce", "team": team, "call": call})
 
@@ -170,11 +174,12 @@ class LogMaker:
             self.emit({"ev": "undo"})
 
 
-def random_log(seed, deals=30, rules=None, undo=True):
+def random_log(seed, deals=30, rules=None, undo=True, target=None):
     """Event lines of a valid match of up to `deals` deals (it stops when the match is won)."""
     rng = random.Random(seed)
     rules = rules or rng.choice(("etivaz", "etivaz", "31", "brou1802"))
-    target = rng.choice((None, 3, 5, 7, 12)) if rules != "31" else None
+    if target is None and rules != "31":
+        target = rng.choice((None, 3, 5, 7, 12))
     maker = LogMaker(rng, rules, target=target, dealer=rng.randint(0, 3))
     for _ in range(deals):
         if maker.state()["winner"] is not None:
@@ -201,9 +206,11 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--rules", choices=("etivaz", "31", "brou1802"))
+    parser.add_argument("--target", type=int)
     parser.add_argument("--no-undo", action="store_true")
     args = parser.parse_args(argv)
-    for line in random_log(args.seed, args.deals, args.rules, undo=not args.no_undo):
+    lines = random_log(args.seed, args.deals, args.rules, undo=not args.no_undo, target=args.target)
+    for line in lines:
         print(line)
     return 0
 

@@ -20,7 +20,7 @@ rule_sets = st.sampled_from(("etivaz", "31", "brou1802"))
 
 def everything(match):
     """The whole inner state, not just what replay prints."""
-    return copy.deepcopy((vars(match.game), match.in_force))
+    return copy.deepcopy((vars(match.game), list(match.in_force)))
 
 
 def events_of(lines):
@@ -83,7 +83,7 @@ def any_event():
     def build(shape, values, extra):
         name = shape.split("-")[0]
         event = {"ev": name}
-        for key, value in zip(SHAPES[shape], values):
+        for key, value in zip(SHAPES[shape], values, strict=True):
             event[key] = value
         event.update(extra)
         return event

@@ -24,31 +24,31 @@ from scoring.events import (
 )
 
 RULES = ("etivaz", "31", "brou1802")
-ETIVAZ = const(0)
-THIRTY_ONE = const(1)
-BROU1802 = const(2)
+_ETIVAZ = const(0)
+_THIRTY_ONE = const(1)
+_BROU1802 = const(2)
 
 CALLS = ("cape-dehors", "cape-dedouble", "partie-vole")
-CAPE_DEHORS = const(0)
-CAPE_DEDOUBLE = const(1)
-PARTIE_VOLE = const(2)
+_CAPE_DEHORS = const(0)
+_CAPE_DEDOUBLE = const(1)
+_PARTIE_VOLE = const(2)
 KINDS = ("KQ", "KQJ")
 
 # An event's code: bits 0-3 the event, bit 4 the team, bits 5-6 the suit,
 # bit 7 the kind (KQJ), bits 8-14 a number (card points or the call).
-DEAL = const(1)
-TRICK = const(2)
-DECLARE = const(3)
-TABLE = const(4)
-ANNOUNCE = const(5)
-OUT = const(6)
-END = const(7)
-CAPE = const(8)
+_DEAL = const(1)
+_TRICK = const(2)
+_DECLARE = const(3)
+_TABLE = const(4)
+_ANNOUNCE = const(5)
+_OUT = const(6)
+_END = const(7)
+_CAPE = const(8)
 EVENTS = ("", "deal", "trick", "declare", "table", "announce", "out", "end", "end")
 
-TRICKS = const(8)
-CARD_POINTS = const(120)
-NO_ONE = const(-1)
+_TRICKS = const(8)
+_CARD_POINTS = const(120)
+_NO_ONE = const(-1)
 
 
 def code_of(kind, team=0, suit=0, extended=0, number=0):
@@ -70,7 +70,7 @@ class Game:
         self.rules = choice(header, "rules", RULES, "etivaz")
         self.first_dealer = whole_number(header, "dealer", 0, 3, 0)
         # Rules 9 and 24: coches for etivaz, parties for brou1802; "31" has none.
-        self.target = whole_number(header, "target", 1, 99, 12 if self.rules == BROU1802 else 5)
+        self.target = whole_number(header, "target", 1, 99, 12 if self.rules == _BROU1802 else 5)
         self.reset()
 
     def reset(self):
@@ -81,7 +81,7 @@ class Game:
         self.parties = [0, 0]
         self.games = 0
         self.deals = 0
-        self.winner = NO_ONE
+        self.winner = _NO_ONE
         self.dealer = self.first_dealer
         self.deal_open = False
         self.tricks = [0, 0]
@@ -89,12 +89,12 @@ class Game:
         self._clear_deal()
 
     def _clear_deal(self):
-        self.trump = NO_ONE
+        self.trump = _NO_ONE
         self.tricks[0] = self.tricks[1] = 0
         self.table[0] = self.table[1] = 0  # marriages in each team's tricks, in points
         self.suits_used = 0  # bit per suit whose marriage counts in this deal
-        self.announcer = NO_ONE
-        self.call = NO_ONE
+        self.announcer = _NO_ONE
+        self.call = _NO_ONE
 
     # -- events -----------------------------------------------------------
 
@@ -103,36 +103,36 @@ class Game:
         name = event["ev"]
         if name == "deal":
             check_keys(event, ("trump",))
-            return code_of(DEAL, suit=suit(event, "trump"))
+            return code_of(_DEAL, suit=suit(event, "trump"))
         if name == "trick":
             check_keys(event, ("team",))
-            return code_of(TRICK, team(event))
+            return code_of(_TRICK, team(event))
         if name == "declare" or name == "table":
             check_keys(event, ("team", "suit", "kind"))
             return code_of(
-                DECLARE if name == "declare" else TABLE,
+                _DECLARE if name == "declare" else _TABLE,
                 team(event),
                 suit(event),
                 choice(event, "kind", KINDS),
             )
         if name == "announce":
             check_keys(event, ("team", "call"))
-            return code_of(ANNOUNCE, team(event), number=choice(event, "call", CALLS))
+            return code_of(_ANNOUNCE, team(event), number=choice(event, "call", CALLS))
         if name == "out":
             check_keys(event, ("team", "points"))
-            return code_of(OUT, team(event), number=whole_number(event, "points", 0, CARD_POINTS))
+            return code_of(_OUT, team(event), number=whole_number(event, "points", 0, _CARD_POINTS))
         if name == "end":
             if "cape" in event:
                 if "A" in event or "B" in event:
                     raise Refused("end_both")
                 check_keys(event, ("cape",))
-                return code_of(CAPE, team(event, "cape"))
+                return code_of(_CAPE, team(event, "cape"))
             check_keys(event, ("A",), ("B",))
-            a = whole_number(event, "A", 0, CARD_POINTS)
-            b = whole_number(event, "B", 0, CARD_POINTS, CARD_POINTS - a)
-            if a + b != CARD_POINTS:
+            a = whole_number(event, "A", 0, _CARD_POINTS)
+            b = whole_number(event, "B", 0, _CARD_POINTS, _CARD_POINTS - a)
+            if a + b != _CARD_POINTS:
                 raise Refused("end_sum", a, b, a + b)
-            return code_of(END, number=a)
+            return code_of(_END, number=a)
         raise Refused("unknown_event", name)
 
     def decode(self, code):
@@ -141,32 +141,32 @@ class Game:
         side = TEAMS[code >> 4 & 1]
         number = code >> 8
         event = {"ev": EVENTS[kind]}
-        if kind == DEAL:
+        if kind == _DEAL:
             event["trump"] = SUITS[code >> 5 & 3]
-        elif kind == CAPE:
+        elif kind == _CAPE:
             event["cape"] = side
-        elif kind == END:
+        elif kind == _END:
             event["A"] = number
-            event["B"] = CARD_POINTS - number
+            event["B"] = _CARD_POINTS - number
         else:
             event["team"] = side
-            if kind == DECLARE or kind == TABLE:
+            if kind == _DECLARE or kind == _TABLE:
                 event["suit"] = SUITS[code >> 5 & 3]
                 event["kind"] = KINDS[code >> 7 & 1]
-            elif kind == ANNOUNCE:
+            elif kind == _ANNOUNCE:
                 event["call"] = CALLS[number]
-            elif kind == OUT:
+            elif kind == _OUT:
                 event["points"] = number
         return event
 
     def apply(self, code):
         """Fold one event in, or raise Refused before changing anything."""
-        if self.winner != NO_ONE:
+        if self.winner != _NO_ONE:
             raise Refused("match_won", TEAMS[self.winner])  # rule 15
         kind = code & 15
         side = code >> 4 & 1
         number = code >> 8
-        if kind == DEAL:
+        if kind == _DEAL:
             if self.deal_open:
                 raise Refused("deal_open")
             self.deal_open = True
@@ -174,15 +174,15 @@ class Game:
             return
         if not self.deal_open:
             raise Refused("no_deal")
-        if kind == TRICK:
+        if kind == _TRICK:
             self._trick(side)
-        elif kind == DECLARE or kind == TABLE:
+        elif kind == _DECLARE or kind == _TABLE:
             self._marriage(kind, side, code >> 5 & 3, code >> 7 & 1)
-        elif kind == ANNOUNCE:
+        elif kind == _ANNOUNCE:
             self._announce(side, number)
-        elif kind == OUT:
+        elif kind == _OUT:
             self._out(side, number)
-        elif kind == END:
+        elif kind == _END:
             self._end(number)
         else:
             self._end_cape(side)
@@ -192,16 +192,16 @@ class Game:
 
     def _trick(self, side):
         recorded = self._recorded()
-        if recorded >= TRICKS:
-            raise Refused("all_tricks_in", TRICKS)
+        if recorded >= _TRICKS:
+            raise Refused("all_tricks_in", _TRICKS)
         self.tricks[side] += 1
         if self.announcer == 1 - side:
             # Rule 14: the announcers' first lost trick decides at once.
-            if self.rules == ETIVAZ:
+            if self.rules == _ETIVAZ:
                 self._cape_failed()
                 return
-            self.announcer = self.call = NO_ONE  # rule 23: partie et vole lapses
-        if self.tricks[side] == TRICKS:
+            self.announcer = self.call = _NO_ONE  # rule 23: partie et vole lapses
+        if self.tricks[side] == _TRICKS:
             self._all_tricks(side)
 
     def _marriage(self, kind, side, suit_index, extended):
@@ -214,8 +214,8 @@ class Game:
             # Decision: a declared marriage must still be in the hand, so
             # the players must hold at least as many cards as it has.
             cards = 3 if extended else 2
-            if kind == DECLARE and TRICKS - recorded < cards:
-                raise Refused("too_few_cards", KINDS[extended], TRICKS - recorded)
+            if kind == _DECLARE and _TRICKS - recorded < cards:
+                raise Refused("too_few_cards", KINDS[extended], _TRICKS - recorded)
         bit = 1 << suit_index
         if self.suits_used & bit:
             raise Refused("suit_used", SUITS[suit_index])  # rules 4 and 5
@@ -223,24 +223,24 @@ class Game:
         value = 30 if extended else 20  # rule 3
         if suit_index == self.trump:
             value *= 2
-        if kind == DECLARE:
+        if kind == _DECLARE:
             self.bottom[side] += value
         else:
-            self.table[side] += 2 * value if self.rules == BROU1802 else value  # rule 20
+            self.table[side] += 2 * value if self.rules == _BROU1802 else value  # rule 20
 
     def _announce(self, side, call):
-        if self.rules == THIRTY_ONE:
+        if self.rules == _THIRTY_ONE:
             raise Refused("no_announce", RULES[self.rules])  # rule 18
-        if (call == PARTIE_VOLE) != (self.rules == BROU1802):
+        if (call == _PARTIE_VOLE) != (self.rules == _BROU1802):
             raise Refused("wrong_call", CALLS[call], RULES[self.rules])
-        if self.announcer != NO_ONE:
+        if self.announcer != _NO_ONE:
             raise Refused("announced")  # rule 13
         other = 1 - side
         recorded = self._recorded()
-        if self.rules == ETIVAZ:
+        if self.rules == _ETIVAZ:
             if self.slate[side] < 19:  # rules 11 and 12
                 raise Refused("below_19", TEAMS[side], self.slate[side])
-            if call == CAPE_DEDOUBLE and self.slate[other] > 14:
+            if call == _CAPE_DEDOUBLE and self.slate[other] > 14:
                 raise Refused("opponents_above_14", TEAMS[other], self.slate[other])
             last = 6  # rule 11: while the announcer still holds two cards
         else:
@@ -254,15 +254,19 @@ class Game:
         self.call = call
 
     def _out(self, side, points):
-        if self.rules == BROU1802:
+        if self.rules == _BROU1802:
             raise Refused("no_dehors", RULES[self.rules])  # rule 21
         if self._recorded() and not self.tricks[side] and points:
             raise Refused("points_no_trick", TEAMS[side])
         other = 1 - side
         count = (
-            self.slate[side] * 10 + points + self.bottom[side] + self.table[side] - self.table[other]
+            self.slate[side] * 10
+            + points
+            + self.bottom[side]
+            + self.table[side]
+            - self.table[other]
         )
-        if self.rules == THIRTY_ONE:
+        if self.rules == _THIRTY_ONE:
             if count < 310:
                 raise Refused("out_short", TEAMS[side], count, 310)  # rule 17
             self._close_deal()
@@ -277,23 +281,23 @@ class Game:
 
     def _end(self, points_a):
         recorded = self._recorded()
-        if recorded and recorded != TRICKS:
-            raise Refused("end_tricks", TRICKS, recorded)  # rule 14
-        if self.announcer != NO_ONE and self.rules == ETIVAZ:
+        if recorded and recorded != _TRICKS:
+            raise Refused("end_tricks", _TRICKS, recorded)  # rule 14
+        if self.announcer != _NO_ONE and self.rules == _ETIVAZ:
             self._cape_failed()  # rule 14: any end but the announcers' cape
             return
-        self._score(points_a, CARD_POINTS - points_a)
+        self._score(points_a, _CARD_POINTS - points_a)
 
     def _end_cape(self, side):
         recorded = self._recorded()
         if recorded:
             # With tricks recorded, eight to one team already ended the deal.
-            if recorded != TRICKS:
-                raise Refused("end_tricks", TRICKS, recorded)
+            if recorded != _TRICKS:
+                raise Refused("end_tricks", _TRICKS, recorded)
             raise Refused("not_cape", TEAMS[side])
         if self.table[1 - side]:
             raise Refused("cape_contradicted", TEAMS[1 - side], TEAMS[side])
-        if self.announcer == 1 - side and self.rules == ETIVAZ:
+        if self.announcer == 1 - side and self.rules == _ETIVAZ:
             self._cape_failed()
             return
         self._all_tricks(side)
@@ -304,11 +308,11 @@ class Game:
         """All eight tricks to one team: cape (la vole in brou1802)."""
         announced = self.announcer == side
         other = 1 - side
-        if self.rules == THIRTY_ONE:
+        if self.rules == _THIRTY_ONE:
             self.slate[side] += 2  # rule 18, on top of the deal scored normally
-            self._score(CARD_POINTS if side == 0 else 0, CARD_POINTS if side == 1 else 0)
+            self._score(_CARD_POINTS if side == 0 else 0, _CARD_POINTS if side == 1 else 0)
             return
-        if self.rules == BROU1802:
+        if self.rules == _BROU1802:
             if announced:  # rule 23, against the losers' score before this deal
                 parties = 3 + self._parties_against(self.slate[other])
                 self._close_deal()
@@ -318,7 +322,7 @@ class Game:
                 self._add_to_match(side, 3)
             return
         if announced:  # rules 11 and 12
-            coches = 4 if self.call == CAPE_DEDOUBLE else 3
+            coches = 4 if self.call == _CAPE_DEDOUBLE else 3
             self._close_deal()
             self._game_won(side, coches)
         else:  # rule 10: slates and the bottom stay; marriages in tricks are forgotten
@@ -327,7 +331,7 @@ class Game:
 
     def _cape_failed(self):
         """Rules 11 and 12: the opponents of the announcers score the coches."""
-        coches = 4 if self.call == CAPE_DEDOUBLE else 3
+        coches = 4 if self.call == _CAPE_DEDOUBLE else 3
         winners = 1 - self.announcer
         self._close_deal()
         self._add_to_match(winners, coches)
@@ -337,17 +341,17 @@ class Game:
         for side in (0, 1):
             gain = round_card_points(card_b if side else card_a)
             gain += self.bottom[side] + self.table[side] - self.table[1 - side]
-            self.slate[side] += gain if self.rules == BROU1802 else gain // 10
+            self.slate[side] += gain if self.rules == _BROU1802 else gain // 10
             self.bottom[side] = 0
         self._close_deal()
-        if self.rules == ETIVAZ:
+        if self.rules == _ETIVAZ:
             return  # only a dehors call wins an etivaz game
-        threshold = 31 if self.rules == THIRTY_ONE else 301  # rules 16 and 21
+        threshold = 31 if self.rules == _THIRTY_ONE else 301  # rules 16 and 21
         a, b = self.slate
         if a == b or (a < threshold and b < threshold):
             return
         side = 0 if a > b else 1
-        if self.rules == THIRTY_ONE:
+        if self.rules == _THIRTY_ONE:
             self.games += 1
             self.winner = side
         else:
@@ -376,7 +380,7 @@ class Game:
 
     def _add_to_match(self, side, score):
         """Coches (etivaz) or parties (brou1802) toward the match target."""
-        tally = self.parties if self.rules == BROU1802 else self.coches
+        tally = self.parties if self.rules == _BROU1802 else self.coches
         tally[side] += score
         if tally[side] >= self.target:
             self.winner = side
@@ -392,7 +396,7 @@ class Game:
         return {
             "game": self.name,
             "rules": RULES[self.rules],
-            "target": None if self.rules == THIRTY_ONE else self.target,
+            "target": None if self.rules == _THIRTY_ONE else self.target,
             "slate": teams(self.slate),
             "bottom": teams(self.bottom),
             "coches": teams(self.coches),
@@ -401,12 +405,12 @@ class Game:
             "deal_open": self.deal_open,
             "games": self.games,
             "deals": self.deals,
-            "winner": None if self.winner == NO_ONE else TEAMS[self.winner],
-            "trump": None if self.trump == NO_ONE else SUITS[self.trump],
+            "winner": None if self.winner == _NO_ONE else TEAMS[self.winner],
+            "trump": None if self.trump == _NO_ONE else SUITS[self.trump],
             "tricks": teams(self.tricks),
             "table": teams(self.table),
             "suits_used": [SUITS[i] for i in range(4) if self.suits_used >> i & 1],
             "announce": None
-            if self.announcer == NO_ONE
+            if self.announcer == _NO_ONE
             else {"team": TEAMS[self.announcer], "call": CALLS[self.call]},
         }

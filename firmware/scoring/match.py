@@ -6,11 +6,22 @@ finished deal, a resolved cape or a won game alike.
 """
 
 import json
+from array import array
 
 from scoring.events import Refused, check_keys
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_CHUNK = const(32)
+
 # A game is one more module here: scoring/<name>.py with a Game class.
-GAMES = ("brouc",)
+GAMES = ("brouc", "bruus", "brusquembelle")
 
 
 def rules_for(header):
@@ -22,6 +33,47 @@ def rules_for(header):
     return getattr(package, name).Game
 
 
+class Codes:
+    """The packed codes of the events in force, oldest first.
+
+    Kept in arrays of 32 codes (128 bytes): a whole match is a few hundred
+    codes, and one growing array would need an ever larger free block of a
+    fragmented board heap.
+    """
+
+    def __init__(self):
+        self._chunks = []
+        self._count = 0
+
+    def __len__(self):
+        return self._count
+
+    def __iter__(self):
+        for chunk in self._chunks:
+            for code in chunk:
+                yield code
+
+    def append(self, code):
+        if self._count % _CHUNK == 0:
+            self._chunks.append(array("i"))
+        self._chunks[-1].append(code)
+        self._count += 1
+
+    def last(self):
+        return self._chunks[-1][-1]
+
+    def pop(self):
+        """Remove and return the newest code."""
+        chunk = self._chunks[-1]
+        code = chunk[-1]
+        self._count -= 1
+        if len(chunk) == 1:
+            self._chunks.pop()
+        else:
+            self._chunks[-1] = chunk[:-1]  # MicroPython arrays have no pop()
+        return code
+
+
 class Match:
     """One match: `apply` each event; the state is `game` (see state())."""
 
@@ -31,7 +83,7 @@ class Match:
         if header.get("ev") != "match":
             raise Refused("first_match")
         self.game = rules_for(header)(header)
-        self.in_force = []  # codes of the events in force, oldest first
+        self.in_force = Codes()
 
     def apply(self, event):
         """Fold one event in, or raise Refused and change nothing."""
@@ -61,7 +113,7 @@ class Match:
 
     def last_event(self):
         """The event that an undo would take back, or None."""
-        return self.game.decode(self.in_force[-1]) if self.in_force else None
+        return self.game.decode(self.in_force.last()) if self.in_force else None
 
     def state(self):
         return self.game.state()

