@@ -4,18 +4,13 @@ The numbers in comments are those of shared/spec/RULINGS.md. Decisions the
 rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from scoring.events import (
     SUITS,
     TEAMS,
     Refused,
+    by_team,
     check_keys,
     choice,
     suit,
@@ -64,6 +59,7 @@ class Game:
     """The slate of one Le Brouc match, changed one checked event at a time."""
 
     name = "brouc"
+    seats = 4
 
     def __init__(self, header):
         check_keys(header, ("game",), ("rules", "dealer", "target"))
@@ -390,25 +386,22 @@ class Game:
     def state(self):
         """The state as replay prints it (shared/spec/match-log.md)."""
 
-        def teams(pair):
-            return {"A": pair[0], "B": pair[1]}
-
         return {
             "game": self.name,
             "rules": RULES[self.rules],
             "target": None if self.rules == _THIRTY_ONE else self.target,
-            "slate": teams(self.slate),
-            "bottom": teams(self.bottom),
-            "coches": teams(self.coches),
-            "parties": teams(self.parties),
+            "slate": by_team(self.slate),
+            "bottom": by_team(self.bottom),
+            "coches": by_team(self.coches),
+            "parties": by_team(self.parties),
             "dealer": self.dealer,
             "deal_open": self.deal_open,
             "games": self.games,
             "deals": self.deals,
             "winner": None if self.winner == _NO_ONE else TEAMS[self.winner],
             "trump": None if self.trump == _NO_ONE else SUITS[self.trump],
-            "tricks": teams(self.tricks),
-            "table": teams(self.table),
+            "tricks": by_team(self.tricks),
+            "table": by_team(self.table),
             "suits_used": [SUITS[i] for i in range(4) if self.suits_used >> i & 1],
             "announce": None
             if self.announcer == _NO_ONE

@@ -7,13 +7,7 @@ Units are whole numbers throughout: every balance and the pool are ints, and
 the balances plus the pool always add up to 0.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 from scoring.events import TEAMS, Refused, check_keys, choice, whole_number
 
@@ -50,6 +44,7 @@ class Game:
         # Decision: "players" is required (no default: 2 to 5 are all usual).
         check_keys(header, ("game", "players"), ("ante", "pairs", "dealer"))
         self.players = whole_number(header, "players", 2, 5)  # rule 30
+        self.seats = self.players
         # Decision: an ante of 0 is allowed (a table playing for the side
         # payments only); at most 100 units.
         self.ante = whole_number(header, "ante", 0, 100, 1)

@@ -7,15 +7,9 @@ A deal has no `end` event: it ends when a team reaches five tricks (or, in
 Treia, at four tricks each), or when daring and striking win the game.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
+from micropython import const
 
-    def const(value):
-        return value
-
-
-from scoring.events import TEAMS, Refused, check_keys, choice, team, whole_number
+from scoring.events import TEAMS, Refused, by_team, check_keys, choice, team, whole_number
 
 RULES = ("schwesing", "treia", "two")
 SCHWESING = const(0)
@@ -196,25 +190,22 @@ class Game:
     def state(self):
         """The state as replay prints it (shared/spec/match-log.md)."""
 
-        def teams(pair):
-            return {"A": pair[0], "B": pair[1]}
-
         return {
             "game": self.name,
             "rules": RULES[self.rules],
             "target": self.target,
-            "points": teams(self.points),
-            "tricks": teams(self.tricks),
-            "games": teams(self.games),
+            "points": by_team(self.points),
+            "tricks": by_team(self.tricks),
+            "games": by_team(self.games),
             "bock": self.bock,
             "deal_open": self.deal_open,
             "dealer": self.dealer,
             # Treia: matches each team still has to give back (rule 27).
-            "matches": teams([self.target - self.points[0], self.target - self.points[1]])
+            "matches": by_team([self.target - self.points[0], self.target - self.points[1]])
             if self.rules == TREIA
             else None,
-            "dared": teams(self.dared),
-            "last_tricks": None if self.last_tricks is None else teams(self.last_tricks),
+            "dared": by_team(self.dared),
+            "last_tricks": None if self.last_tricks is None else by_team(self.last_tricks),
             "deals": self.deals,
             "games_played": self.games_played,
             "last_winner": None if self.last_winner == NO_ONE else TEAMS[self.last_winner],

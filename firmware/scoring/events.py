@@ -64,3 +64,8 @@ def team(event, key="team"):
 
 def suit(event, key="suit"):
     return choice(event, key, SUITS)
+
+
+def by_team(pair):
+    """A per-team pair as the state prints it: {"A": ..., "B": ...}."""
+    return {"A": pair[0], "B": pair[1]}

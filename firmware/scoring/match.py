@@ -8,15 +8,9 @@ finished deal, a resolved cape or a won game alike.
 import json
 from array import array
 
+from micropython import const
+
 from scoring.events import Refused, check_keys
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
 
 _CHUNK = const(32)
 
@@ -82,7 +76,16 @@ class Match:
             raise Refused("not_object")
         if header.get("ev") != "match":
             raise Refused("first_match")
+        names = header.get("names")
+        if names is not None:  # common to every game, so read here
+            header = dict(header)
+            del header["names"]
         self.game = rules_for(header)(header)
+        self.names = None
+        if names is not None:
+            from scoring.names import player_names
+
+            self.names = player_names(names, self.game.seats)
         self.in_force = Codes()
 
     def apply(self, event):
@@ -116,7 +119,10 @@ class Match:
         return self.game.decode(self.in_force.last()) if self.in_force else None
 
     def state(self):
-        return self.game.state()
+        state = self.game.state()
+        if self.names:
+            state["names"] = list(self.names)
+        return state
 
 
 class LogError(Exception):

@@ -139,3 +139,19 @@ def test_fold_equals_applying_events_one_by_one():
     folded = fold(ev("match", game="brouc"), *events)
     played = play(match(), *events)
     assert snapshot(folded) == snapshot(played)
+
+
+def test_player_names_label_the_seats_of_every_game():
+    names = ["Anne", "Bruno", "Claire", "Denis"]
+    assert match(names=names).state()["names"] == names
+    assert match("bruus", rules="two", names=["Eva", "Fritz"]).state()["names"] == ["Eva", "Fritz"]
+    state = match("brusquembelle", players=3, names=["Gil", "Hugo", "Ida"]).state()
+    assert state["names"] == ["Gil", "Hugo", "Ida"]
+    assert "names" not in match().state()
+    refused_header(ev("match", game="brouc", names=["Anne"]), "a list of 4 names")
+    refused_header(ev("match", game="brouc", names="Anne"), "a list of 4 names")
+    refused_header(ev("match", game="brouc", names=["A", "B", "", "D"]), "1 to 16 characters")
+    refused_header(ev("match", game="brouc", names=["A", "B", 3, "D"]), "1 to 16 characters")
+    header = ev("match", game="brouc", names=names)
+    Match(header)
+    assert header["names"] == names, "the caller's event is left as it was"
