@@ -5,6 +5,7 @@ undo restores exactly the state before the event it takes back, across a
 finished deal, a resolved cape or a won game alike.
 """
 
+import gc
 import json
 from array import array
 
@@ -23,6 +24,9 @@ def rules_for(header):
     name = header.get("game")
     if name not in GAMES:
         raise Refused("unknown_game", name)
+    # Loading a game's code is the largest allocation of a fold: collect
+    # first so that it lands in one piece on a small, fragmented board heap.
+    gc.collect()
     package = __import__("scoring." + name)
     return getattr(package, name).Game
 
