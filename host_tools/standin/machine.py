@@ -8,7 +8,8 @@ to the built-in (checked on the unix port, 1.29). So the name stays `machine`
 and board code runs unchanged.
 
 I2C records what it would send; Pin reads the level a script sets with
-drive(); freq(), idle() and lightsleep() return at once.
+drive(); freq(), idle() and lightsleep() return at once; reset() ends the
+program (SystemExit), as a restart ends the board's.
 """
 
 _ENODEV = 19  # errno a real bus raises when no device answers
@@ -54,12 +55,21 @@ class I2C:
 SoftI2C = I2C
 
 
+# Levels put on pins from outside, by pin id: every Pin object made for the
+# same id is the same wire, as on a board (firmware makes its own objects,
+# a test drives the pin by its number).
+_driven = {}
+# Pins with an irq() handler, which drive() calls on a matching edge.
+_listening = []
+
+
 class Pin:
     """A GPIO whose input level a script sets with drive().
 
     An input reads the driven level, else its pull (1 with PULL_UP, otherwise
     0); an output reads back what value() last set. irq() handlers run inside
-    drive() on a matching edge.
+    drive() on a matching edge. Driving a pin drives it for every Pin object
+    with that id.
     """
 
     IN = 0
@@ -74,7 +84,6 @@ class Pin:
         self.mode = mode
         self.pull = pull
         self._output = 1 if value else 0
-        self._driven = None
         self._handler = None
         self._trigger = 0
 
@@ -83,8 +92,9 @@ class Pin:
         if level is not None:
             self._output = 1 if level else 0
             return None
-        if self._driven is not None:
-            return self._driven
+        driven = _driven.get(self.pin_id)
+        if driven is not None:
+            return driven
         if self.mode == Pin.OUT:
             return self._output
         return 1 if self.pull == Pin.PULL_UP else 0
@@ -92,18 +102,29 @@ class Pin:
     def drive(self, level):
         """Put level (0 or 1) on the pin from outside, as a pressed button
         does; None lets go, back to the pull."""
-        before = self.value()
-        self._driven = None if level is None else (1 if level else 0)
-        after = self.value()
-        if self._handler is None or after == before:
-            return
-        if self._trigger & (Pin.IRQ_RISING if after else Pin.IRQ_FALLING):
-            self._handler(self)
+        listeners = [(pin, pin.value()) for pin in _listening if pin.pin_id == self.pin_id]
+        if level is None:
+            _driven.pop(self.pin_id, None)
+        else:
+            _driven[self.pin_id] = 1 if level else 0
+        for pin, was in listeners:
+            now = pin.value()
+            if now != was and pin._trigger & (Pin.IRQ_RISING if now else Pin.IRQ_FALLING):
+                pin._handler(pin)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, **options):
         """Call handler(pin) on the trigger edges; other options are ignored."""
         self._handler = handler
         self._trigger = trigger
+        if self in _listening:
+            _listening.remove(self)
+        if handler is not None:
+            _listening.append(self)
+
+
+def release_all():
+    """Let go of every driven pin (a fresh board for the next test)."""
+    _driven.clear()
 
 
 _cpu_hz = 125000000
@@ -123,3 +144,8 @@ def idle():
 
 def lightsleep(milliseconds=None):
     """Return at once: a script moves time forward itself."""
+
+
+def reset():
+    """End the program, as a restart ends the board's."""
+    raise SystemExit("machine.reset()")

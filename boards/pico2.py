@@ -1,0 +1,41 @@
+"""Raspberry Pi Pico 2 and Pico 2 W (RP2350), MicroPython's rp2 port.
+
+Deployed to the board as /board.py; firmware/main.py reads `describe()`.
+
+The Pico 2 keeps the Pico's pinout, so the wiring is the same:
+
+    OLED SSD1306 (I2C, 0x3C)   Pico 2
+    ------------------------   -----------------
+    VCC                        3V3(OUT) [36]
+    GND                        GND [38]
+    SDA                        GP4 / I2C0 SDA [6]
+    SCL                        GP5 / I2C0 SCL [7]
+
+    button (to GND)            Pico 2
+    ------------------------   -----------------
+    Prev                       GP10 [14]
+    Next                       GP11 [15]
+    OK                         GP12 [16]
+    Extra (optional)           GP13 [17]
+    other leg of each          GND [18]
+
+Buttons pull up and switch to ground on purpose: RP2350 erratum E9 makes an
+input with the internal pull-down stick high, the pull-up is unaffected.
+"""
+
+
+def describe():
+    return {
+        "name": "Raspberry Pi Pico 2 / Pico 2 W",
+        "i2c": {"id": 0, "sda": 4, "scl": 5, "freq": 400_000},
+        "oled": {"address": 0x3C, "width": 128, "height": 64},
+        # role: (GPIO, pull: "up" / "down" / None, level when pressed)
+        "buttons": {
+            "prev": (10, "up", "low"),
+            "next": (11, "up", "low"),
+            "ok": (12, "up", "low"),
+            "extra": (13, "up", "low"),
+        },
+        # Only while the screen is off: a USB serial console drops meanwhile.
+        "light_sleep": True,
+    }

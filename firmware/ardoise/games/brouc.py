@@ -1,0 +1,251 @@
+"""Le Brouc on the slate: the screens of its three rule sets.
+
+The slate shows what the chalk would: each team's score in tens (points in
+brou1802), its coches as strokes (parties in brou1802), the marriages waiting
+at the bottom; then the trump, the dealer, the tricks if recorded and an
+inverted status row while a deal is open.
+
+On the slate: OK begins a deal (trump) or, during one, opens the deal's
+actions; with trick recording on, Prev and Next record a trick for the left
+or right team. Held Prev: undo; held Next (or the fourth button): the menu.
+
+This module stays loaded while the match is on the slate; the screens of a
+deal's actions (brouc_deal.py) and the history (brouc_history.py) are
+loaded when opened and dropped when the slate is back.
+"""
+
+from ardoise.buttons import EXTRA, MENU, NEXT, OK, PREV, UNDO
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width
+from ardoise.ui import ROW, WIDTH, Screen
+from scoring.brouc import CALLS, RULES
+from scoring.events import SUITS
+
+ETIVAZ = RULES.index("etivaz")
+THIRTY_ONE = RULES.index("31")
+BROU1802 = RULES.index("brou1802")
+NO_ONE = -1  # the rules core's "nobody" for winner, announcer and trump
+HALF = WIDTH // 2
+CARD_POINTS = 120
+_STROKE = 5  # pixels from one coche stroke to the next
+
+
+def header(settings, dealer):
+    """The match event for a new match with the stored settings."""
+    rules = settings.get("rules")
+    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
+    if rules != "31":
+        event["target"] = settings.get("target")
+    return event
+
+
+def rules_line(app):
+    """The rule set and target a new match would have, for its confirmation."""
+    rules = app.settings.get("rules")
+    name = app.words("rules_names")[RULES.index(rules)]
+    if rules == "31":
+        return name
+    target = app.settings.get("target")
+    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
+
+
+def unit(app, parties, count):
+    """ "coche(s)" or "partie(s)", singular or plural as `count` asks."""
+    return app.words("parties" if parties else "coches")[0 if count == 1 else 1]
+
+
+def game_of(app):
+    return app.journal.match.game
+
+
+def snapshot(game):
+    """What `outcome` compares: slates, coches, parties, games, deals, winner."""
+    return (
+        game.slate[0],
+        game.slate[1],
+        game.coches[0],
+        game.coches[1],
+        game.parties[0],
+        game.parties[1],
+        game.games,
+        game.deals,
+        game.winner,
+    )
+
+
+def outcome(app, before, event):
+    """The short note the slate shows once `event` is on flash."""
+    game = game_of(app)
+    if game.winner != NO_ONE and before[8] == NO_ONE:
+        return app.t("match_won") % app.team(game.winner)
+    parties = game.rules == BROU1802
+    tally = game.parties if parties else game.coches
+    for side in (0, 1):
+        gained = tally[side] - before[(4 if parties else 2) + side]
+        if gained:
+            template = app.t("game_won") if game.games != before[6] else app.t("gained")
+            return template % (app.team(side), gained, unit(app, parties, gained))
+    if game.deals != before[7]:
+        return "%s %+d  %s %+d" % (
+            app.team(0),
+            game.slate[0] - before[0],
+            app.team(1),
+            game.slate[1] - before[1],
+        )
+    if event["ev"] == "trick":
+        return "%s  %d:%d" % (describe(app, event), game.tricks[0], game.tricks[1])
+    return describe(app, event)
+
+
+def describe(app, event):
+    """One event in a few words: what undo would take back."""
+    name = event["ev"]
+    if name == "deal":
+        return app.t("ev_deal") % suit_symbol(event["trump"])
+    if name == "end":
+        if "cape" in event:
+            return app.t("ev_cape") % app.team(event["cape"])
+        return app.t("ev_end") % (event["A"], event["B"])
+    team = app.team(event["team"])
+    if name == "trick":
+        return app.t("ev_trick") % team
+    if name == "declare" or name == "table":
+        kind = app.words("kinds")[0 if event["kind"] == "KQ" else 1]
+        return app.t("ev_" + name) % (team, suit_symbol(event["suit"]), kind)
+    if name == "announce":
+        return "%s %s" % (team, app.words("calls")[CALLS.index(event["call"])])
+    return app.t("ev_out") % (team, event["points"])
+
+
+# -- the slate ----------------------------------------------------------------
+
+
+def strokes(fb, count, x, y, leftward, width):
+    """`count` coches as chalk strokes (/) from x over `width` pixels, or as a
+    number when they do not fit."""
+    if count * _STROKE > width:
+        draw_text(fb, "%d/" % count, x, y, align=RIGHT if leftward else LEFT)
+        return
+    for index in range(count):
+        left = x - 5 * (index + 1) if leftward else x + 5 * index
+        fb.line(left, y + 6, left + 3, y, 1)
+        fb.line(left + 1, y + 6, left + 4, y, 1)  # two pixels wide, as chalk
+
+
+class Slate(Screen):
+    """The chalk slate of the match in progress."""
+
+    def key(self, app, key):
+        game = game_of(app)
+        if key == OK:
+            if game.winner != NO_ONE:
+                app.load("screens").ask_new_match(app)
+            elif game.deal_open:
+                app.load("games.brouc_deal").deal_menu(app)
+            else:
+                app.load("games.brouc_deal").ask_trump(app)
+        elif (key == PREV or key == NEXT) and game.deal_open and app.settings.get("tricks"):
+            app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
+        elif key == UNDO:
+            app.load("screens").ask_undo(app)
+        elif key == MENU or key == EXTRA:
+            app.load("screens").main_menu(app)
+
+    def draw(self, app, fb):
+        game = game_of(app)
+        if app.compact:
+            self.draw_compact(app, fb, game)
+        else:
+            self.draw_full(app, fb, game)
+        self.draw_status(app, fb, game, (app.rows - 1) * ROW)
+
+    @staticmethod
+    def tally(app, game, side):
+        """Coches as strokes, parties as a number, nothing in "31"."""
+        if game.rules == BROU1802:
+            return "%d%s" % (game.parties[side], app.t("parties_short"))
+        return None
+
+    def draw_full(self, app, fb, game):
+        fb.vline(HALF - 1, 0, 5 * ROW + 4, 1)
+        fb.hline(0, 5 * ROW + 4, WIDTH, 1)  # the bottom of the slate below this line
+        for side in (0, 1):
+            middle = HALF // 2 + side * HALF
+            label = app.team(side)
+            if game.dealer % 2 == side:
+                label = "•" + label  # the dealer's team
+            draw_text(fb, label, middle, 0, align=CENTER)
+            score = str(game.slate[side])
+            scale = 2 if len(score) <= 3 else 1
+            draw_text(fb, score, middle, ROW + 4, scale=scale, align=CENTER)
+            tally = self.tally(app, game, side)
+            if tally is not None:
+                draw_text(fb, tally, middle, 3 * ROW + 4, align=CENTER)
+            elif game.rules == ETIVAZ:
+                count = game.coches[side]
+                width = _STROKE * count if count * _STROKE <= HALF - 4 else HALF - 4
+                strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, HALF - 4)
+            if game.bottom[side]:
+                draw_text(fb, "+%d" % game.bottom[side], middle, 6 * ROW - 2, align=CENTER)
+
+    def draw_compact(self, app, fb, game):
+        fb.vline(HALF - 1, 0, 3 * ROW, 1)
+        for side in (0, 1):
+            edge = 0 if side == 0 else WIDTH
+            align = LEFT if side == 0 else RIGHT
+            score = str(game.slate[side])
+            scale = 2 if len(score) <= 2 else 1
+            draw_text(fb, score, edge, 0, scale=scale, align=align)
+            # Coches or parties just past the score, toward the middle line.
+            room = text_width(score, scale=scale) + 3
+            inner = room if side == 0 else WIDTH - room
+            tally = self.tally(app, game, side)
+            if tally is not None:
+                draw_text(fb, tally, inner, 4, align=align)
+            elif game.rules == ETIVAZ:
+                strokes(fb, game.coches[side], inner, 4, side == 1, HALF - 2 - room)
+            label = app.team(side)
+            if game.dealer % 2 == side:
+                label = "•" + label
+            if game.bottom[side]:
+                label += " +%d" % game.bottom[side]
+            draw_text(fb, fit(label, HALF - 2), edge, 2 * ROW, align=align)
+
+    @staticmethod
+    def draw_status(app, fb, game, y):
+        if game.winner != NO_ONE:
+            fb.fill_rect(0, y, WIDTH, ROW, 1)
+            text = app.t("match_won") % app.team(game.winner)
+            draw_text(fb, fit(text, WIDTH), HALF, y, color=0, align=CENTER)
+            return
+        if not game.deal_open:
+            text = app.t("dealer") % app.seat(game.dealer)
+            if len(text) <= 11:
+                text += " · OK"  # OK deals, if a long name leaves room to say so
+            draw_text(fb, fit(text, WIDTH), HALF, y, align=CENTER)
+            return
+        # A deal is open: the row is inverted, so it cannot be missed.
+        fb.fill_rect(0, y, WIDTH, ROW, 1)
+        text = suit_symbol(SUITS[game.trump]) + " "
+        if game.announcer != NO_ONE:
+            text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
+        else:
+            text += app.t("dealer") % app.seat(game.dealer)
+        if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
+            text += " %d:%d" % (game.tricks[0], game.tricks[1])
+        draw_text(fb, fit(text, WIDTH), HALF, y, color=0, align=CENTER)
+
+
+def history(app):
+    """The deals of the match so far."""
+    app.push(app.load("games.brouc_history").History(app))
+
+
+def shown_value(app, value):
+    """A value of a refusal as the screen names it: teams, suits, marriages."""
+    if value == "A" or value == "B":
+        return app.team(value)
+    if value == "KQ" or value == "KQJ":
+        return app.words("kinds")[0 if value == "KQ" else 1]
+    if type(value) is str and len(value) == 1 and value in SUITS:
+        return suit_symbol(value)
+    return value

@@ -1,0 +1,137 @@
+"""The inputs of every game's screens: a list, a number, a question.
+
+They call back into the code that made them with `(app, choice)` and know
+nothing of games. Loaded with the screens that use them and dropped with
+them when the slate is back.
+"""
+
+from ardoise.buttons import NEXT, OK, PREV
+from ardoise.font import CENTER, RIGHT, draw_text, fit
+from ardoise.ui import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
+
+# Number entry: after this many repeats of one held button the step grows
+# to 5 ("fast steps"); separate taps always count one.
+_FAST_AFTER = 6
+_FAST_STEP = 5
+
+
+class Choice(Screen):
+    """A list: Prev/Next move the cursor (wrapping), OK picks.
+
+    `pick(app, index)` is called with the chosen option's index.
+    """
+
+    def __init__(self, title, options, pick, index=0):
+        self.title = title
+        self.options = options
+        self.pick = pick
+        self.index = index
+
+    def key(self, app, key):
+        count = len(self.options)
+        if key == PREV:
+            self.index = (self.index - 1) % count
+        elif key == NEXT:
+            self.index = (self.index + 1) % count
+        elif key == OK:
+            self.pick(app, self.index)
+        else:
+            Screen.key(self, app, key)
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        rows = app.rows - 1
+        first = min(max(0, self.index - rows // 2), max(0, len(self.options) - rows))
+        for row in range(rows):
+            index = first + row
+            if index >= len(self.options):
+                break
+            y = ROW * (row + 1)
+            chosen = index == self.index
+            if chosen:
+                fb.fill_rect(0, y, WIDTH, ROW, 1)
+            draw_text(fb, fit(self.options[index], WIDTH), 0, y, color=0 if chosen else 1)
+        scroll_marks(fb, ROW, rows, first, len(self.options))
+
+
+class Number(Screen):
+    """A number from `low` to `high`: Prev/Next -1/+1, held they repeat and
+    speed up to steps of 5; OK gives `done(app, value)`.
+
+    `detail(app, value)` returns lines shown under the number (what it means).
+    """
+
+    repeat = (PREV, NEXT)
+
+    def __init__(self, title, value, low, high, done, detail=None):
+        self.title = title
+        self.value = value
+        self.low = low
+        self.high = high
+        self.done = done
+        self.detail = detail
+
+    def key(self, app, key):
+        if key == PREV or key == NEXT:
+            step = _FAST_STEP if app.held >= _FAST_AFTER else 1
+            if key == PREV:
+                value = self.value - step
+                if step > 1:
+                    value = (self.value - 1) // step * step  # onto the previous multiple
+            else:
+                value = self.value + step
+                if step > 1:
+                    value = (self.value // step + 1) * step
+            self.value = min(self.high, max(self.low, value))
+        elif key == OK:
+            self.done(app, self.value)
+        else:
+            Screen.key(self, app, key)
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        value = str(self.value)
+        if app.compact:
+            draw_text(fb, value, 0, ROW, scale=2)
+            lines = self.detail(app, self.value) if self.detail else ()
+            # Beside the number: two rows of 10 characters.
+            for index in range(min(2, len(lines))):
+                draw_text(fb, fit(lines[index], WIDTH - 40), 40, ROW * (index + 1))
+            draw_text(fb, "◀ ▶   OK ✓", WIDTH // 2, 3 * ROW, align=CENTER)
+            return
+        draw_text(fb, "◀", 16, 2 * ROW)
+        draw_text(fb, value, WIDTH // 2, ROW + 4, scale=2, align=CENTER)
+        draw_text(fb, "▶", WIDTH - 16, 2 * ROW, align=RIGHT)
+        if self.detail:
+            draw_lines(fb, self.detail(app, self.value), 4 * ROW, 3)
+        draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
+
+
+class Confirm(Screen):
+    """A question: OK says yes (`yes(app)`), back says no.
+
+    `lines(app)` gives the text, so that Prev/Next may change what is asked
+    through `adjust(app, step)` (e.g. who deals first).
+    """
+
+    def __init__(self, title, lines, yes, adjust=None):
+        self.title = title
+        self.lines = lines
+        self.yes = yes
+        self.adjust = adjust
+
+    def key(self, app, key):
+        if key == OK:
+            self.yes(app)
+        elif (key == PREV or key == NEXT) and self.adjust:
+            self.adjust(app, -1 if key == PREV else 1)
+        else:
+            Screen.key(self, app, key)
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        lines = []
+        for line in self.lines(app):
+            lines += wrap(line)
+        draw_lines(fb, lines, ROW, app.rows - 2)
+        draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

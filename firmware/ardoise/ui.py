@@ -1,0 +1,111 @@
+"""Screens, and the drawing every screen shares.
+
+A screen draws itself on the whole frame (`draw`) and handles one keypad
+event at a time (`key`); the app keeps a stack of them and redraws the top
+one after each event. The display driver sends only what changed, so
+redrawing everything is cheap on the bus. The inputs built on Screen
+(lists, numbers, questions) are in inputs.py, loaded only while one is open.
+
+Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
+"""
+
+from ardoise.buttons import BACK, EXTRA, NEXT, OK, PREV
+from ardoise.font import CENTER, RIGHT, draw_text, fit
+
+ROW = 8
+WIDTH = 128
+COLUMNS = 16
+
+
+def title_bar(fb, text):
+    """The top row, inverted: says where the player is."""
+    fb.fill_rect(0, 0, WIDTH, ROW, 1)
+    draw_text(fb, fit(text, WIDTH), WIDTH // 2, 0, color=0, align=CENTER)
+
+
+def wrap(text, columns=COLUMNS):
+    """Lines of at most `columns` characters, broken at spaces where possible."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            while len(word) > columns:  # a word longer than a line is cut
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:columns])
+                word = word[columns:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= columns:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_lines(fb, lines, top, rows, first=0):
+    """Draw `rows` of `lines` from `first` on, from pixel row `top`."""
+    for index in range(rows):
+        if first + index < len(lines):
+            draw_text(fb, lines[first + index], 0, top + index * ROW)
+
+
+def scroll_marks(fb, top, rows, first, count):
+    """▲/▼ in the last column when lines are hidden above or below."""
+    if first > 0:
+        _mark(fb, "▲", top)
+    if first + rows < count:
+        _mark(fb, "▼", top + (rows - 1) * ROW)
+
+
+def _mark(fb, mark, y):
+    # On a cleared cell, so that it reads over a line that runs to the edge.
+    fb.fill_rect(WIDTH - ROW, y, ROW, ROW, 0)
+    draw_text(fb, mark, WIDTH, y, align=RIGHT)
+
+
+class Screen:
+    """Base screen: BACK (held OK) and the fourth button go back one screen."""
+
+    # Buttons that auto-repeat while held on this screen (see Keypad.set_repeat).
+    repeat: tuple = ()
+
+    def key(self, app, key):
+        if key == BACK or key == EXTRA:
+            app.pop()
+
+    def draw(self, app, fb):
+        pass
+
+
+class Message(Screen):
+    """Text to acknowledge: OK or back closes it, Prev/Next scroll.
+
+    `then(app)`, if given, runs once it is closed.
+    """
+
+    def __init__(self, title, text, then=None):
+        self.title = title
+        self.lines = wrap(text)
+        self.first = 0
+        self.then = then
+
+    def key(self, app, key):
+        rows = app.rows - 1
+        if key == NEXT:
+            self.first = min(self.first + 1, max(0, len(self.lines) - rows))
+        elif key == PREV:
+            self.first = max(0, self.first - 1)
+        elif key == OK or key == BACK or key == EXTRA:
+            app.pop()
+            if self.then:
+                self.then(app)
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        rows = app.rows - 1
+        draw_lines(fb, self.lines, ROW, rows, self.first)
+        scroll_marks(fb, ROW, rows, self.first, len(self.lines))

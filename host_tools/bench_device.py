@@ -1,0 +1,177 @@
+"""`make bench`, the device's part: what the slate costs while a match is played.
+
+Plays tests/support/etivaz-match.keys (a whole 5-coche match, buttons only)
+with the firmware compiled to .mpy under MicroPython's unix port, through
+host_tools/standin/harness.py, and writes docs/bench-device.md:
+
+- the smallest heap that plays the whole match, on a 128x64 and a 128x32
+  panel, and for comparison the heap that the pieces under the app (rules
+  core, journal, display driver, font, buttons, stand-in machine) need alone
+  to hold the same match;
+- the display's I2C bytes per key press, against a driver that sends the
+  whole frame each time (MicroPython's ssd1306.py, Adafruit's: 6 two-byte
+  commands and 1 + 1024 data bytes per 128x64 frame);
+- the journal's bytes per action, and the firmware's .mpy sizes.
+"""
+
+import json
+import pathlib
+import sys
+import tempfile
+
+from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
+
+SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
+EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
+REPORT = ROOT / "docs" / "bench-device.md"
+# Command and data bytes a whole-frame driver sends per frame.
+FULL_FRAME = {64: 6 * 2 + 1 + 1024, 32: 6 * 2 + 1 + 512}
+# The pieces under the app alone, holding the match the script plays.
+WITHOUT_APP = """
+import machine, time
+from ardoise.buttons import Button, Keypad
+from ardoise.font import draw_text
+from ardoise.journal import Journal
+from ardoise.ssd1306 import SSD1306
+display = SSD1306(machine.I2C(0), height=64)
+pins = [Button(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)) for n in range(4)]
+keypad = Keypad(clock=time.ticks_ms, prev=pins[0], next=pins[1], ok=pins[2], extra=pins[3])
+journal = Journal(%r)
+journal.load()
+draw_text(display, "%%d" %% len(journal.match.in_force), 0, 0)
+print("ok")
+"""
+
+
+def build(folder):
+    compile_tree(ROOT / "firmware", folder / "firmware")
+    compile_file(ROOT / "boards" / "host.py", folder / "host" / "host.mpy")
+    for name in ("machine", "harness"):
+        source = ROOT / "host_tools" / "standin" / (name + ".py")
+        compile_file(source, folder / "host" / (name + ".mpy"))
+    return [folder / "firmware", folder / "host"]
+
+
+def play(path, out, height, heap="1m"):
+    """Stats of one run of the match, or None if it did not finish."""
+    out.mkdir(parents=True)
+    args = ["-m", "harness", str(SCRIPT), str(out), str(height), "3"]
+    result = run_micropython(args, heap=heap, path=path, timeout=300)
+    archive = out / "flash" / "archive" / "0001.jsonl"
+    if result.returncode or archive.read_bytes() != EXPECTED_LOG.read_bytes():
+        return None
+    return json.loads((out / "stats.json").read_text())
+
+
+def smallest_heap(fits, start):
+    """The smallest heap in KiB from which every larger one up to `start` fits.
+
+    Scanned down one KiB at a time, not bisected: with a fragmented heap,
+    fitting is not monotonic (a run can fit in N and fail in N + 1).
+    """
+    if not fits(start):
+        raise RuntimeError("does not run even with %d KiB" % start)
+    kib = start
+    while kib > 1 and fits(kib - 1):
+        kib -= 1
+    return kib
+
+
+def smallest_heap_for_match(path, folder, height, start=160):
+    def fits(kib):
+        return play(path, folder / ("heap-%d-%d" % (height, kib)), height, "%dk" % kib)
+
+    return smallest_heap(fits, start)
+
+
+def smallest_heap_without_app(path, folder, start=96):
+    flash = folder / "flash-without-app"
+    flash.mkdir()
+    (flash / "match.jsonl").write_bytes(EXPECTED_LOG.read_bytes())
+    args = ["-c", WITHOUT_APP % str(flash)]
+
+    def fits(kib):
+        result = run_micropython(args, heap="%dk" % kib, path=path, timeout=300)
+        return result.returncode == 0 and result.stdout == "ok\n"
+
+    return smallest_heap(fits, start)
+
+
+def measure(folder):
+    path = build(folder)
+    stats = {height: play(path, folder / ("stats-%d" % height), height) for height in (64, 32)}
+    heaps = {height: smallest_heap_for_match(path, folder, height) for height in (64, 32)}
+    without_app = smallest_heap_without_app(path, folder)
+    presses = stats[64]["presses"]
+    rows = [
+        ("Whole 5-coche match (%d presses) from .mpy, 128x64: smallest heap" % presses,
+         "%d KiB" % heaps[64], "<= 64 KiB (aim 48)", heaps[64] <= 64),
+        ("The same on 128x32: smallest heap", "%d KiB" % heaps[32], "<= 64 KiB", heaps[32] <= 64),
+        ("Without the app: core, journal, driver, font, buttons, stand-in machine, match loaded",
+         "%d KiB" % without_app, "", None),
+    ]  # fmt: skip
+    for height in (64, 32):
+        run = stats[height]
+        average = run["press_bytes"] / run["presses"]
+        full = run["press_frames"] * FULL_FRAME[height] / run["presses"]
+        rows.append(
+            ("I2C bytes per key press, 128x%d: average / worst" % height,
+             "%.0f / %d" % (average, run["worst_press_bytes"]), "", None)
+        )  # fmt: skip
+        rows.append(
+            ("The same, average, with a driver sending whole frames (%d bytes each)"
+             % FULL_FRAME[height], "%.0f" % full, "", None)
+        )  # fmt: skip
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
+    actions = lines[1:]
+    per_action = sum(len(line) for line in actions) / len(actions)
+    rows.append(
+        ("Journal: bytes per action (%d actions; the match event %d bytes)"
+         % (len(actions), len(lines[0])), "%.1f" % per_action, "", None)
+    )  # fmt: skip
+    every = sum(p.stat().st_size for p in (folder / "firmware").rglob("*.mpy"))
+    device = sum(p.stat().st_size for p in (folder / "firmware" / "ardoise").rglob("*.mpy"))
+    rows.append(("Firmware .mpy, all (rules core, device)", "%.1f KiB" % (every / 1024), "", None))
+    rows.append(("... of which ardoise/ (device, app, screens, texts)",
+                 "%.1f KiB" % (device / 1024), "", None))  # fmt: skip
+    return rows
+
+
+def write_report(rows):
+    lines = [
+        "# Bench: the slate on the device",
+        "",
+        "Written by `make bench` (host_tools/bench_device.py); do not edit by hand.",
+        "",
+        "| figure | measured | target | |",
+        "| --- | --- | --- | --- |",
+    ]
+    for name, value, target, met in rows:
+        mark = "" if met is None else ("met" if met else "MISSED")
+        lines.append("| %s | %s | %s | %s |" % (name, value, target, mark))
+    lines += [
+        "",
+        "The match is tests/support/etivaz-match.keys, played with three buttons by",
+        "host_tools/standin/harness.py. A heap figure is the smallest from which every",
+        "larger `micropython -X heapsize=N` (up to the scan's start) plays it, on the",
+        "unix port: 64-bit, so objects and pointers are twice a board's; the harness",
+        "and the stand-in `machine` are counted in.",
+    ]
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as folder:
+        rows = measure(pathlib.Path(folder))
+    width = max(len(name) for name, *_ in rows)
+    for name, value, target, met in rows:
+        verdict = "" if met is None else ("  met" if met else "  MISSED")
+        print("%-*s  %12s  %s%s" % (width, name, value, target, verdict))
+    write_report(rows)
+    print("written to %s" % REPORT.relative_to(ROOT))
+    return 0 if all(met is not False for *_, met in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

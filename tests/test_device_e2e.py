@@ -1,0 +1,113 @@
+"""The slate end to end: the unchanged firmware, compiled to .mpy, plays a
+whole match under MicroPython's unix port, driven by its buttons.
+
+host_tools/standin/harness.py boots the app on the host board
+(boards/host.py, with host_tools/standin/machine.py as `machine`) and plays
+tests/support/etivaz-match.keys: trump, marriages in hand and in tricks, two
+refused inputs, an undo, a wrong and a right dehors, the screen going to
+sleep, an unannounced cape, recorded tricks and an announced cape that wins
+the match. Checked against what was written by hand or looked at:
+
+- the journal, byte for byte, against tests/logs/device-etivaz-match.jsonl;
+- each frame of the script, pixel for pixel, against tests/reference/
+  <height>/<name>.pbm, on a 128x64 panel with four buttons and on a 128x32
+  one with three.
+
+After a deliberate change of the screens, look at the new frames and
+regenerate the references with
+
+    ARDOISE_REFERENCE=update .venv/bin/python -m pytest tests/test_device_e2e.py
+
+(tests/reference/README.md says the same).
+"""
+
+import json
+import os
+import pathlib
+import shutil
+
+import pytest
+
+from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
+
+SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
+EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
+REFERENCE = ROOT / "tests" / "reference"
+# `make bench` measures the smallest heap for this match (docs/bench-device.md:
+# 111 KiB on the 64-bit unix port); this keeps a margin over it, so that only
+# a real regression fails.
+HEAP = "144k"
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    """The firmware and the host pieces as .mpy files, as a board would load them."""
+    folder = tmp_path_factory.mktemp("mpy")
+    compile_tree(ROOT / "firmware", folder / "firmware")
+    compile_file(ROOT / "boards" / "host.py", folder / "host" / "host.mpy")
+    for name in ("machine", "harness"):
+        compile_file(
+            ROOT / "host_tools" / "standin" / (name + ".py"), folder / "host" / (name + ".mpy")
+        )
+    return [folder / "firmware", folder / "host"]
+
+
+def play(build, out, height, buttons):
+    result = run_micropython(
+        ["-m", "harness", str(SCRIPT), str(out), str(height), str(buttons), "frames"],
+        heap=HEAP,
+        path=build,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return json.loads((out / "stats.json").read_text())
+
+
+def frame_names():
+    names = []
+    for line in SCRIPT.read_text(encoding="utf-8").splitlines():
+        words = line.split("#")[0].split()
+        if words[:1] == ["frame"]:
+            names.append(words[1])
+    return names
+
+
+@pytest.mark.parametrize("height, buttons", [(64, 4), (32, 3)])
+def test_a_whole_match_played_with_the_buttons(build, tmp_path, height, buttons):
+    stats = play(build, tmp_path, height, buttons)
+    flash = tmp_path / "flash"
+    # The finished match went to the archive when the next one began.
+    assert (flash / "archive" / "0001.jsonl").read_bytes() == EXPECTED_LOG.read_bytes()
+    header = '{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+    assert (flash / "match.jsonl").read_text() == header
+    assert json.loads((flash / "settings.json").read_text())["tricks"] is True
+    assert stats["presses"] > 300
+
+    references = REFERENCE / str(height)
+    names = frame_names()
+    assert len(names) == len(set(names)) > 20
+    if os.environ.get("ARDOISE_REFERENCE") == "update":
+        shutil.rmtree(references, ignore_errors=True)
+        references.mkdir(parents=True)
+        for name in names:
+            shutil.copy(tmp_path / (name + ".pbm"), references / (name + ".pbm"))
+    differ = [
+        name
+        for name in names
+        if (tmp_path / (name + ".pbm")).read_bytes() != (references / (name + ".pbm")).read_bytes()
+    ]
+    assert not differ, "frames unlike tests/reference/%d: %s (new ones in %s)" % (
+        height,
+        ", ".join(differ),
+        tmp_path,
+    )
+    assert sorted(path.stem for path in references.glob("*.pbm")) == sorted(names)
+
+
+def test_reference_frames_are_panel_sized_pbm_images():
+    for height in (64, 32):
+        for path in pathlib.Path(REFERENCE / str(height)).glob("*.pbm"):
+            data = path.read_bytes()
+            head = b"P4\n128 %d\n" % height
+            assert data.startswith(head), path
+            assert len(data) == len(head) + 128 // 8 * height, path

@@ -1,0 +1,93 @@
+"""The screens' words in French, German and English: none missing, none that
+cannot be filled in.
+
+Read on CPython from the sources: every `app.t("key")` and
+`app.words("key")` in firmware/ardoise has a text in each language, each
+language has the same keys with the same % conversions as English, and the
+French and German refusals match the core's English ones key for key.
+"""
+
+import pathlib
+import re
+
+import pytest
+
+from scoring.reasons import REASONS
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware" / "ardoise"
+LANGUAGES = ("fr", "de", "en")
+CONVERSION = re.compile(r"%[-+ 0#]*\d*[sdr%]")
+
+
+def table(text):
+    """The "key=text" lines of a language string, as a dict."""
+    entries = {}
+    for line in text.strip("\n").split("\n"):
+        key, _, value = line.partition("=")
+        assert key not in entries, key
+        entries[key] = value
+    return entries
+
+
+def texts(language):
+    namespace = {}
+    exec((FIRMWARE / "lang" / (language + ".py")).read_text(encoding="utf-8"), namespace)
+    return table(namespace["TEXT"])
+
+
+def reasons(language):
+    namespace = {}
+    path = FIRMWARE / "lang" / (language + "_reasons.py")
+    exec(path.read_text(encoding="utf-8"), namespace)
+    return table("\n".join(namespace["REASONS"]))
+
+
+def used_keys():
+    """Keys the screens ask for: literal ones, and the do_<item> of the deal menu."""
+    keys = set()
+    for path in FIRMWARE.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        keys.update(re.findall(r'\b(?:t|words)\("([a-z_0-9]+)"\)', source))
+        keys.update(
+            "set_" + key
+            for key in re.findall(r'"(rules|target|lang|contrast|sleep|tricks|seats)"', source)
+        )
+    deal = (FIRMWARE / "games" / "brouc_deal.py").read_text(encoding="utf-8")
+    keys.update("do_" + name for name in re.findall(r'\("(\w+)", ask_', deal))
+    keys.update(("do_announce", "do_cape", "do_vole", "ev_declare", "ev_table"))
+    return keys
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_the_screens_use_exists(language):
+    missing = used_keys() - set(texts(language))
+    assert not missing
+
+
+@pytest.mark.parametrize("language", ("fr", "de"))
+def test_languages_have_the_same_keys_and_conversions_as_english(language):
+    english, other = texts("en"), texts(language)
+    assert set(other) == set(english)
+    for key, text in english.items():
+        assert CONVERSION.findall(other[key]) == CONVERSION.findall(text), key
+        assert other[key].count("|") == text.count("|"), key
+
+
+@pytest.mark.parametrize("language", ("fr", "de"))
+def test_refusals_match_the_cores_reasons(language):
+    translated = reasons(language)
+    assert set(translated) == set(REASONS)
+    for key, text in REASONS.items():
+        assert CONVERSION.findall(translated[key]) == CONVERSION.findall(text), key
+
+
+def test_lists_fit_their_use():
+    for language in LANGUAGES:
+        words = texts(language)
+        assert len(words["suits"].split("|")) == 4
+        assert len(words["compass_seats"]) == 4
+        for key in ("compass_teams", "seat_styles", "kinds", "coches", "parties"):
+            assert len(words[key].split("|")) == 2, key
+        for key in ("rules_names", "calls", "calls_short"):
+            assert len(words[key].split("|")) == 3, key
