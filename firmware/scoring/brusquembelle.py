@@ -9,7 +9,7 @@ the balances plus the pool always add up to 0.
 
 from micropython import const
 
-from scoring.events import TEAMS, Refused, check_keys, choice, whole_number
+from scoring.events import TEAMS, Refused, check_keys, choice, shown, whole_number
 
 RANKS = ("A", "10")
 RANK_PAYMENT = (2, 1)  # rule 32: an Ace 2 from (or to) every other player, a Ten 1
@@ -31,7 +31,7 @@ def boolean(event, key, default=None):
     """`event[key]` as true or false (1 and 0 are not booleans here)."""
     value = event.get(key, default)
     if type(value) is not bool:
-        raise Refused("bad_value", key, "true or false", value)
+        raise Refused("bad_value", key, "true or false", shown(value))
     return value
 
 
@@ -93,7 +93,7 @@ class Game:
         """Refuse anything but one whole number 0..120 per player adding to 120."""
         count = self.players
         if type(points) is not list or len(points) != count:
-            raise Refused("bad_value", "points", "a list of %d card points" % count, points)
+            raise Refused("bad_value", "points", "a list of %d card points" % count, shown(points))
         for value in points:
             if type(value) is not int or value < 0 or value > CARD_POINTS:
                 raise Refused(

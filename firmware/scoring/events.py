@@ -29,6 +29,17 @@ class Refused(Exception):
         return REASONS[self.key] % self.values
 
 
+def shown(value):
+    """A refused value as a reason quotes it: short, and never a deep repr
+    (a line may hold JSON nested thousands deep)."""
+    if type(value) is list:
+        return "[...]"
+    if type(value) is dict:
+        return "{...}"
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
 def check_keys(event, required, optional=()):
     """Refuse a missing required key or a key the event does not know."""
     name = event["ev"]
@@ -45,7 +56,7 @@ def whole_number(event, key, low, high, default=None):
     value = event.get(key, default)
     # type() rather than isinstance(): CPython counts True as an int.
     if type(value) is not int or value < low or value > high:
-        raise Refused("bad_value", key, "a whole number from %d to %d" % (low, high), value)
+        raise Refused("bad_value", key, "a whole number from %d to %d" % (low, high), shown(value))
     return value
 
 
@@ -55,7 +66,7 @@ def choice(event, key, options, default=None):
     for index, option in enumerate(options):
         if value == option and type(value) is type(option):
             return index
-    raise Refused("bad_value", key, "one of " + ", ".join(options), value)
+    raise Refused("bad_value", key, "one of " + ", ".join(options), shown(value))
 
 
 def team(event, key="team"):

@@ -11,7 +11,7 @@ from array import array
 
 from micropython import const
 
-from scoring.events import Refused, check_keys
+from scoring.events import Refused, check_keys, shown
 
 _CHUNK = const(32)
 
@@ -23,7 +23,7 @@ def rules_for(header):
     """The Game class named by a match event's "game"."""
     name = header.get("game")
     if name not in GAMES:
-        raise Refused("unknown_game", name)
+        raise Refused("unknown_game", shown(name))
     # Loading a game's code is the largest allocation of a fold: collect
     # first so that it lands in one piece on a small, fragmented board heap.
     gc.collect()
@@ -161,7 +161,7 @@ def fold_lines(lines):
             continue
         try:
             event = json.loads(line)
-        except ValueError:
+        except Exception:  # ValueError, or too deeply nested: RecursionError, RuntimeError
             raise LogError(number, "not valid JSON") from None
         try:
             if match is None:

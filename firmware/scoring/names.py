@@ -4,7 +4,7 @@ Kept out of the modules every fold loads: most matches name no one, and a
 board's heap is small.
 """
 
-from scoring.events import Refused
+from scoring.events import Refused, shown
 
 
 def player_names(names, seats):
@@ -16,8 +16,8 @@ def player_names(names, seats):
     if names is None:
         return None
     if type(names) is not list or len(names) != seats:
-        raise Refused("bad_value", "names", "a list of %d names" % seats, names)
+        raise Refused("bad_value", "names", "a list of %d names" % seats, shown(names))
     for name in names:
         if type(name) is not str or not 0 < len(name) <= 16:
-            raise Refused("bad_value", "names", "names of 1 to 16 characters", name)
+            raise Refused("bad_value", "names", "names of 1 to 16 characters", shown(name))
     return tuple(names)

@@ -1,0 +1,653 @@
+"""Power cuts at every step of every journal write, on a simulated flash.
+
+`Flash` stands in for the board's filesystem: it is the Journal's opener
+and, for the journal module only, its `os` (stat, rename, remove, mkdir,
+listdir, sync). Every call, and every byte of a write, is one step, and the
+power can go before any step. A scripted match (every kind of event, an
+undo, new matches that archive the old ones) is played once without a cut,
+then once for every step with the power cut there; each time the board
+"reboots" (a new Journal on what the flash holds, load()) and must show the
+state after the last confirmed action or after the action in flight, never
+anything else, load the same again, and play on to the same final flash.
+
+Two flashes are modelled: one that keeps every byte written before the cut,
+one that loses what a file took since its last flush (a write cache). A
+rename onto an existing file is done as FAT does it on MicroPython: remove,
+then rename, with a step between.
+
+Plain functions and asserts: tests/mp_runner.py runs them under MicroPython
+and tests/test_proof_power.py under CPython (also at full size).
+"""
+
+import json
+
+import ardoise.journal as journal_module
+from ardoise.journal import Journal, StorageError, encode
+from scoring import fold_lines
+
+ENOENT = 2
+EEXIST = 17
+ENOSPC = 28
+FOLDER_MODE = 0x4000
+FILE_MODE = 0x8000
+ROOT = "/flash"
+JOURNAL = ROOT + "/match.jsonl"
+
+NAMES = ["Ana", "Bea", "Cid", "Dan"]
+FIRST = {"ev": "match", "game": "brouc", "names": NAMES, "target": 5}
+SECOND = {"ev": "match", "game": "brouc", "dealer": 2}
+THIRD = {"ev": "match", "game": "brusquembelle", "players": 3}
+
+
+def trick(team):
+    return ("append", {"ev": "trick", "team": team})
+
+
+# Every kind of Brouc event, an undo across a finished deal, a won match,
+# and two new matches (each archives the one before).
+SCRIPT = (
+    [("new_match", FIRST), ("append", {"ev": "deal", "trump": "H"}), trick("A")]
+    + [("append", {"ev": "declare", "team": "A", "suit": "S", "kind": "KQ"}), trick("B")]
+    + [("append", {"ev": "table", "team": "B", "suit": "C", "kind": "KQJ"})]
+    + [trick(team) for team in "AABABA"]
+    + [("append", {"ev": "end", "A": 75, "B": 45}), ("undo",), ("append", {"ev": "end", "A": 64})]
+    + [("append", {"ev": "deal", "trump": "D"}), ("append", {"ev": "end", "cape": "A"})]
+    + [("append", {"ev": "deal", "trump": "C"}), ("append", {"ev": "end", "A": 120})]
+    + [("append", {"ev": "deal", "trump": "S"}), ("append", {"ev": "end", "A": 100})]
+    + [("append", {"ev": "deal", "trump": "H"})]
+    + [("append", {"ev": "announce", "team": "A", "call": "cape-dedouble"})]
+    + [("append", {"ev": "end", "cape": "A"})]
+    + [("new_match", SECOND), ("append", {"ev": "deal", "trump": "S"})]
+    + [("append", {"ev": "out", "team": "B", "points": 0})]
+    + [("new_match", THIRD), ("append", {"ev": "deal"})]
+    + [("append", {"ev": "card", "player": 1, "rank": "A", "won": True})]
+    + [("append", {"ev": "end", "points": [30, 60, 30]})]
+)
+
+
+class PowerCut(Exception):
+    """The power went off: nothing more reaches the flash until a reboot."""
+
+
+def parent(path):
+    return path[: path.rfind("/")]
+
+
+class Flash:
+    """An in-memory filesystem whose power can be cut before any step.
+
+    `cut_at`: the step before which the power goes (None: never).
+    `keep_unflushed`: whether a cut leaves the bytes written since a file's
+    last flush (a write-through flash) or loses them (a write cache).
+    `room`: bytes all files may hold (None: no limit); a write that does not
+    fit stores what fits, then raises OSError(ENOSPC), or with `short_writes`
+    returns the short count as FAT does.
+    """
+
+    def __init__(self, cut_at=None, keep_unflushed=True, room=None, short_writes=False):
+        self.files = {}
+        self.folders = {""}
+        self.steps = 0
+        self.cut_at = cut_at
+        self.keep_unflushed = keep_unflushed
+        self.room = room
+        self.short_writes = short_writes
+        self.powered = True
+        self.writers = []  # files open for writing
+
+    def step(self):
+        if not self.powered or self.steps == self.cut_at:
+            self.powered = False
+            raise PowerCut()
+        self.steps += 1
+
+    def reboot(self, cut_at=None):
+        """Power back on (until step `cut_at` of the new boot): open files are gone."""
+        for file in self.writers:
+            if not self.keep_unflushed and file.path in self.files:
+                self.files[file.path] = self.files[file.path][: file.flushed]
+        self.writers = []
+        self.powered = True
+        self.steps = 0
+        self.cut_at = cut_at
+
+    def contents(self):
+        """Everything on the flash, to compare two flashes."""
+        files = sorted((path, bytes(data)) for path, data in self.files.items())
+        return files, sorted(self.folders)
+
+    def free(self):
+        if self.room is None:
+            return 1 << 30
+        return self.room - sum(len(data) for data in self.files.values())
+
+    # -- the opener ---------------------------------------------------------
+
+    def open(self, path, mode):
+        self.step()
+        if "r" in mode:
+            if path not in self.files:
+                raise OSError(ENOENT)
+            return FlashFile(self, path, 0)
+        if parent(path) not in self.folders:
+            raise OSError(ENOENT)
+        if "w" in mode or path not in self.files:
+            self.files[path] = bytearray()
+        file = FlashFile(self, path, len(self.files[path]))
+        self.writers.append(file)
+        return file
+
+    # -- the os functions the journal calls -----------------------------------
+
+    def stat(self, path):
+        self.step()
+        if path in self.folders:
+            return (FOLDER_MODE, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if path in self.files:
+            return (FILE_MODE, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+        raise OSError(ENOENT)
+
+    def remove(self, path):
+        self.step()
+        if path not in self.files:
+            raise OSError(ENOENT)
+        del self.files[path]
+
+    def rename(self, old, new):
+        self.step()
+        if old not in self.files:
+            raise OSError(ENOENT)
+        if new in self.files:
+            del self.files[new]
+            self.step()  # FAT on MicroPython: the old target is removed first
+        self.files[new] = self.files.pop(old)
+
+    def mkdir(self, path):
+        self.step()
+        if path in self.folders or path in self.files:
+            raise OSError(EEXIST)
+        if parent(path) not in self.folders:
+            raise OSError(ENOENT)
+        self.folders.add(path)
+
+    def listdir(self, path):
+        self.step()
+        if path not in self.folders:
+            raise OSError(ENOENT)
+        inside = [name for name in list(self.files) + list(self.folders) if parent(name) == path]
+        return [name[len(path) + 1 :] for name in inside]
+
+    def ilistdir(self, path):
+        return [(name, 0, 0) for name in self.listdir(path)]
+
+    def sync(self):
+        self.step()
+
+
+class FlashFile:
+    """An open file of a Flash; `flushed` is what a cut leaves of it without the cache."""
+
+    def __init__(self, flash, path, flushed):
+        self.flash = flash
+        self.path = path
+        self.flushed = flushed
+        self.position = 0
+
+    def data(self):
+        return self.flash.files[self.path]
+
+    def write(self, data):
+        flash = self.flash
+        flash.step()
+        data = bytes(data)
+        fits = min(len(data), flash.free())
+        # Each byte after the first is one more step: a cut keeps a prefix.
+        more = max(fits - 1, 0)
+        if flash.cut_at is not None and flash.cut_at - flash.steps < more:
+            kept = 1 + flash.cut_at - flash.steps
+            self.data().extend(data[:kept])
+            flash.steps = flash.cut_at
+            flash.step()  # the power goes
+        self.data().extend(data[:fits])
+        flash.steps += more
+        if fits < len(data):
+            if flash.short_writes:
+                return fits
+            raise OSError(ENOSPC)
+        return len(data)
+
+    def flush(self):
+        self.flash.step()
+        self.flushed = len(self.data())
+
+    def close(self):
+        self.flash.step()
+        if self in self.flash.writers:
+            self.flushed = len(self.data())
+            self.flash.writers.remove(self)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+    def _take(self, count):
+        self.flash.step()
+        data = self.data()
+        end = len(data) if count < 0 else min(len(data), self.position + count)
+        piece = bytes(data[self.position : end])
+        self.position = end
+        return piece
+
+    def read(self, count=-1):
+        return self._take(count)
+
+    def readline(self, limit=-1):
+        self.flash.step()
+        data = self.data()
+        end = len(data) if limit < 0 else min(len(data), self.position + limit)
+        newline = data.find(b"\n", self.position, end)
+        if newline >= 0:
+            end = newline + 1
+        piece = bytes(data[self.position : end])
+        self.position = end
+        return piece
+
+    def readinto(self, buffer):
+        piece = self._take(len(buffer))
+        buffer[: len(piece)] = piece
+        return len(piece)
+
+
+# -- running the journal on a Flash ---------------------------------------------
+
+
+def on_flash(flash, action):
+    """Run `action()` with the journal module's os calls going to `flash`."""
+    saved = (journal_module.os, journal_module._ilistdir, journal_module._SYNC)
+    journal_module.os = flash
+    journal_module._ilistdir = flash.ilistdir
+    journal_module._SYNC = flash.sync
+    try:
+        return action()
+    finally:
+        journal_module.os, journal_module._ilistdir, journal_module._SYNC = saved
+
+
+def perform(journal, action):
+    kind = action[0]
+    if kind == "new_match":
+        journal.new_match(action[1])
+    elif kind == "undo":
+        journal.undo()
+    else:
+        journal.append(action[1])
+
+
+def shown(journal):
+    """What the slate shows and can undo: the state and the events in force (None: no match)."""
+    if journal.match is None:
+        return None
+    return (journal.match.state(), list(journal.match.in_force))
+
+
+def boot(flash):
+    """A board starting on this flash: (journal, repair)."""
+    journal = Journal(ROOT, opener=flash.open)
+    return journal, journal.load()
+
+
+def expected_journals(script):
+    """What the flash must hold after each action, from the script alone (not the journal).
+
+    Returns, for each action, (journal bytes, archived matches' bytes oldest first).
+    """
+    archived, lines, after = [], [], []
+    for action in script:
+        if action[0] == "new_match":
+            if lines:
+                archived.append(b"".join(lines))
+            lines = [encode(action[1])]
+        else:
+            lines.append(encode(action[1] if action[0] == "append" else {"ev": "undo"}))
+        after.append((b"".join(lines), list(archived)))
+    return after
+
+
+def folded(data):
+    """What the rules core alone shows for journal bytes."""
+    match = fold_lines(data.split(b"\n"))
+    return (match.state(), list(match.in_force))
+
+
+class Reference:
+    """The script played without a cut: what the slate shows before and after each action.
+
+    Checked as it plays against expected_journals() and the rules core, so
+    that a bug of the journal cannot hide in the reference.
+    """
+
+    def __init__(self, script):
+        self.script = script
+        flash = Flash()
+
+        def play():
+            journal, repair = boot(flash)
+            assert repair is None
+            self.shown = [shown(journal)]
+            self.starts = []  # the step at which each action begins
+            expected = expected_journals(script)
+            for index, action in enumerate(script):
+                self.starts.append(flash.steps)
+                perform(journal, action)
+                self.shown.append(shown(journal))
+                assert on_the_flash(flash) == expected[index], action
+                assert self.shown[-1] == folded(expected[index][0]), action
+
+        on_flash(flash, play)
+        self.steps = flash.steps
+        self.flash = flash
+
+    def in_flight(self, cut):
+        """The index of the action that a cut before step `cut` interrupts."""
+        index = 0
+        while index + 1 < len(self.starts) and self.starts[index + 1] <= cut:
+            index += 1
+        return index
+
+
+class Tally:
+    """What a proof tried and found."""
+
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, name, count=1):
+        self.counts[name] = self.counts.get(name, 0) + count
+
+
+def play_on(journal, script, start=0):
+    for action in script[start:]:
+        perform(journal, action)
+
+
+def play_until_the_cut(flash, script):
+    """Boot on `flash` and play `script` until its power goes."""
+    try:
+        journal, repair = boot(flash)
+        play_on(journal, script)
+    except PowerCut:
+        return
+    raise AssertionError("the power never went")
+
+
+def check_boot(flash, reference, index, tally):
+    """Boot after a cut in action `index`; check what it shows, then play on to the end."""
+    journal, repair = boot(flash)
+    state = shown(journal)
+    before, after = reference.shown[index], reference.shown[index + 1]
+    assert state == before or state == after, (index, state)
+    assert repair is None or repair.key == "torn", (index, str(repair))
+    tally.add("boots showing the action" if state == after else "boots without the action")
+    if repair is not None:
+        tally.add("torn lines dropped")
+    # No crash loop: a second boot finds the same slate and writes nothing.
+    files = flash.contents()
+    again, repair = boot(flash)
+    assert repair is None and shown(again) == state and flash.contents() == files
+    play_on(again, reference.script, index + 1 if state == after else index)
+    assert shown(again) == reference.shown[-1]
+    assert flash.contents() == reference.flash.contents()
+
+
+def cut_trial(reference, cut, keep_unflushed, tally, boot_cut=None):
+    """Cut the power before step `cut` of the script, reboot (cut again at `boot_cut`), play on."""
+    flash = Flash(cut_at=cut, keep_unflushed=keep_unflushed)
+
+    def run():
+        play_until_the_cut(flash, reference.script)
+        index = reference.in_flight(cut)
+        if boot_cut is not None:
+            flash.reboot(boot_cut)
+            try:
+                boot(flash)
+            except PowerCut:
+                pass
+        flash.reboot()
+        check_boot(flash, reference, index, tally)
+
+    on_flash(flash, run)
+    tally.add("cut points" if boot_cut is None else "cut points in the boot after a cut")
+
+
+def boot_steps(reference, cut, keep_unflushed):
+    """How many steps the boot after a cut before step `cut` takes."""
+    flash = Flash(cut_at=cut, keep_unflushed=keep_unflushed)
+
+    def run():
+        play_until_the_cut(flash, reference.script)
+        flash.reboot()
+        boot(flash)
+        return flash.steps
+
+    return on_flash(flash, run)
+
+
+def prove_power_cuts(script=SCRIPT, boot_cut_every=0):
+    """Every cut point of `script` on both flashes; returns the Tally's counts.
+
+    With `boot_cut_every` N > 0, for every Nth cut the boot that follows is
+    cut too, at each of its steps (a repair interrupted by the next loss).
+    """
+    reference = Reference(script)
+    tally = Tally()
+    tally.add("script actions", len(script))
+    tally.add("steps in the script", reference.steps)
+    for keep_unflushed in (True, False):
+        for cut in range(reference.steps):
+            cut_trial(reference, cut, keep_unflushed, tally)
+            if boot_cut_every and cut % boot_cut_every == 0:
+                for boot_cut in range(boot_steps(reference, cut, keep_unflushed)):
+                    cut_trial(reference, cut, keep_unflushed, tally, boot_cut)
+    return tally.counts
+
+
+def on_the_flash(flash):
+    """(journal bytes, archived journals' bytes in archive order); nothing else may be there."""
+    archive = ROOT + "/archive/"
+    names = sorted(path for path in flash.files if path.startswith(archive))
+    assert sorted(flash.files) == sorted(names + [JOURNAL]), sorted(flash.files)
+    return bytes(flash.files[JOURNAL]), [bytes(flash.files[name]) for name in names]
+
+
+def test_the_script_plays_without_a_cut():
+    reference = Reference(SCRIPT)
+    state, in_force = reference.shown[-1]
+    assert state["game"] == "brusquembelle" and len(in_force) == 3
+    first_match_won = reference.shown[SCRIPT.index(("new_match", SECOND))][0]
+    assert first_match_won["winner"] == "A" and first_match_won["names"] == NAMES
+    files = dict(reference.flash.contents()[0])
+    assert sorted(files) == [ROOT + "/archive/0001.jsonl", ROOT + "/archive/0002.jsonl", JOURNAL]
+
+
+def test_every_power_cut_keeps_every_confirmed_action():
+    counts = prove_power_cuts()
+    assert counts["cut points"] == 2 * counts["steps in the script"]
+    assert counts["boots showing the action"] and counts["boots without the action"]
+    assert counts["torn lines dropped"]
+
+
+# -- a full flash -----------------------------------------------------------------
+
+
+def test_a_full_flash_refuses_each_action_and_loses_nothing():
+    reference = Reference(SCRIPT)
+    # From action 1 on: the very first match on an empty flash meets a
+    # journal bug (see first_match_after_a_full_flash).
+    for index in range(1, len(SCRIPT)):
+        for short_writes in (False, True):
+            for room_left in (0, 1, 9):
+                full_flash_trial(reference, index, short_writes, room_left)
+
+
+def full_flash_trial(reference, index, short_writes, room_left):
+    """Action `index` meets a flash with only `room_left` bytes free; then room comes back."""
+    flash = Flash(short_writes=short_writes)
+
+    def run():
+        journal, repair = boot(flash)
+        play_on(journal, reference.script[:index])
+        flash.room = room_left + sum(len(data) for data in flash.files.values())
+        try:
+            perform(journal, reference.script[index])
+        except StorageError as error:
+            assert error.key == "storage_full", error.key
+            assert str(error) == "storage full: the action was not saved"
+        else:
+            raise AssertionError("action %d saved on a full flash" % index)
+        assert shown(journal) == reference.shown[index]
+        rebooted, repair = boot(flash)  # a power loss now shows the same slate
+        assert shown(rebooted) == reference.shown[index]
+        flash.room = None
+        play_on(journal, reference.script, index)
+        assert flash.contents() == reference.flash.contents()
+
+    on_flash(flash, run)
+
+
+def first_match_after_a_full_flash():
+    """A full flash refuses the first match ever; once there is room it must be accepted.
+
+    Fails today (tests/test_proof_power.py marks it xfail): the failed
+    new_match leaves the journal dirty, and every later new_match settles
+    first by stat()ing a journal that was never written: "storage error 2"
+    until the board restarts.
+    """
+    flash = Flash(room=0)
+
+    def run():
+        journal, repair = boot(flash)
+        try:
+            journal.new_match(FIRST)
+        except StorageError as error:
+            assert error.key == "storage_full", error.key
+        flash.room = None
+        journal.new_match(FIRST)
+        assert shown(boot(flash)[0]) == shown(journal)
+
+    on_flash(flash, run)
+
+
+def long_names_survive_a_reboot():
+    """A match named with four 16-character names is accepted, so it must load again.
+
+    Fails today (tests/test_proof_power.py marks it xfail): its line is
+    longer than the journal's 256-byte line limit (436 bytes on CPython,
+    which writes each accented letter as a 6-byte escape; emoji do it on
+    MicroPython), so the next boot sets the whole match aside as damaged.
+    """
+    header = {"ev": "match", "game": "brouc", "names": ["\u00e9" * 16] * 4}
+    flash = Flash()
+
+    def run():
+        journal, repair = boot(flash)
+        journal.new_match(header)
+        journal.append({"ev": "deal", "trump": "H"})
+        rebooted, repair = boot(flash)
+        assert repair is None, str(repair)
+        assert shown(rebooted) == shown(journal)
+
+    on_flash(flash, run)
+
+
+# -- damage and empty journals ----------------------------------------------------
+
+
+def journal_after(count):
+    """The journal's bytes after the first `count` actions of the script."""
+    return expected_journals(SCRIPT[:count])[-1][0]
+
+
+def expected_after_damage(lines, damaged):
+    """What the slate must show when line `damaged` (1-based) is bad: the lines before it."""
+    return folded(b"\n".join(lines[: damaged - 1])) if damaged > 1 else None
+
+
+def test_a_corrupt_byte_anywhere_keeps_the_lines_before_it():
+    intact = journal_after(SCRIPT.index(("new_match", SECOND)))  # the first match, won
+    lines = intact.split(b"\n")[:-1]
+    for offset in range(len(intact)):
+        # Never valid UTF-8 where it lands: a lone lead byte, or a lone continuation byte.
+        corrupt_byte_trial(intact, lines, offset, b"\xff" if offset % 2 else b"\x80")
+
+
+def corrupt_byte_trial(intact, lines, offset, bad):
+    """A byte of the journal spoiled; the boot keeps the lines before the spoiled one."""
+    damaged = intact[:offset] + bad + intact[offset + 1 :]
+    line = intact.count(b"\n", 0, offset) + 1
+    # A spoiled newline joins two lines; a bad last line is dropped as torn.
+    last = damaged.find(b"\n", offset) in (-1, len(damaged) - 1)
+    flash = Flash()
+    flash.folders.add(ROOT)
+    flash.files[JOURNAL] = bytearray(damaged)
+
+    def run():
+        journal, repair = boot(flash)
+        assert repair.key == ("torn" if last else "damaged"), (offset, str(repair))
+        if not last:
+            assert repair.line == line and "not valid UTF-8" in str(repair), str(repair)
+            archived = dict(flash.contents()[0])[ROOT + "/archive/0001.damaged"]
+            assert archived == damaged
+        assert shown(journal) == expected_after_damage(lines, line), offset
+        files = flash.contents()
+        again, repair = boot(flash)
+        assert repair is None and shown(again) == shown(journal) and flash.contents() == files
+        # The slate is usable: the lost action is entered again and saved.
+        if again.match is None:
+            again.new_match(FIRST)
+        else:
+            again.append(json.loads(lines[line - 1]))
+        assert shown(boot(flash)[0]) == shown(again)
+
+    on_flash(flash, run)
+
+
+def a_nul_for_a_newline_is_reported():
+    """A NUL byte where the third line's newline was: line 3 is damaged, lines 1-2 kept.
+
+    Passes on CPython; fails on MicroPython (tests/test_proof_power.py marks
+    that run xfail), whose json.loads stops at a NUL: the two joined lines
+    fold as the first one and the second event is dropped without a word.
+    """
+    intact = journal_after(5)
+    newline = intact.find(b"\n", intact.find(b"\n", intact.find(b"\n") + 1) + 1)
+    flash = Flash()
+    flash.folders.add(ROOT)
+    flash.files[JOURNAL] = bytearray(intact[:newline] + b"\x00" + intact[newline + 1 :])
+
+    def run():
+        journal, repair = boot(flash)
+        assert repair is not None and (repair.key, repair.line) == ("damaged", 3), str(repair)
+        assert shown(journal) == folded(journal_after(2))
+
+    on_flash(flash, run)
+
+
+def test_a_missing_or_empty_journal_is_a_blank_slate():
+    for files in ({}, {JOURNAL: bytearray()}, {JOURNAL: bytearray(b"\n\n")}):
+        blank_slate_trial(files)
+
+
+def blank_slate_trial(files):
+    flash = Flash()
+    flash.folders.add(ROOT)
+    flash.files.update(files)
+
+    def run():
+        journal, repair = boot(flash)
+        assert repair is None and journal.match is None
+        journal.new_match(FIRST)
+        assert shown(boot(flash)[0]) == shown(journal)
+
+    on_flash(flash, run)
