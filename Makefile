@@ -1,6 +1,5 @@
-# Ardoise: every command sets itself up. A fresh clone needs only `make test`
-# (or `make sim`, once the simulator lands); the first run builds .venv from
-# the pinned requirements.txt.
+# Ardoise: every command sets itself up. A fresh clone needs only `make sim`
+# or `make test`; the first run builds .venv from the pinned requirements.txt.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +15,7 @@ BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: venv test mpy lint bench clean
+.PHONY: venv test mpy lint bench proof clean
 
 venv: $(STAMP)
 
@@ -59,9 +58,30 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed)
 test: $(STAMP) mpy lint
 	$(PY) -m pytest
 
+# The proofs of tests/test_proof_*.py at full size (make test runs them small):
+# some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
+# random button sequences on the screens.
+proof: $(STAMP)
+	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py
+
 bench: $(STAMP) mpy
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_device
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis
+
+# The slate in this terminal, on the PC (keys: see README). BOARD=pico picks a
+# board file, HEIGHT=32 a 128x32 panel; the flash is the folder sim-flash/.
+.PHONY: sim deploy pull-log
+sim: $(STAMP)
+	$(PY) -m host_tools.sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT))
+
+# Compile the firmware and copy it to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
+# (PORT=virtual: a virtual board whose flash is the folder virtual-board/).
+deploy: $(STAMP)
+	$(PY) -m host_tools.deploy --board "$(BOARD)" --port "$(PORT)"
+
+# Copy a board's match logs to logs/<today>/ (TO=folder for another one).
+pull-log: $(STAMP)
+	$(PY) -m host_tools.pull --port "$(PORT)" $(if $(TO),--to "$(TO)")
