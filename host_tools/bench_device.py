@@ -29,17 +29,31 @@ FULL_FRAME = {64: 6 * 2 + 1 + 1024, 32: 6 * 2 + 1 + 512}
 # The pieces under the app alone, holding the match the script plays.
 WITHOUT_APP = """
 import machine, time
-from ardoise.buttons import Button, Keypad
+from ardoise.buttons import Keypad
 from ardoise.font import draw_text
 from ardoise.journal import Journal
 from ardoise.ssd1306 import SSD1306
 display = SSD1306(machine.I2C(0), height=64)
-pins = [Button(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)) for n in range(4)]
-keypad = Keypad(clock=time.ticks_ms, prev=pins[0], next=pins[1], ok=pins[2], extra=pins[3])
+pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in range(4)]
+keypad = Keypad(time.ticks_ms, pins, [0, 0, 0, 0])
 journal = Journal(%r)
 journal.load()
 draw_text(display, "%%d" %% len(journal.match.in_force), 0, 0)
 print("ok")
+"""
+
+# What the host's stand-ins themselves hold in RAM during a match: the
+# harness, the stand-in machine and the host board file (a board has
+# `machine` built in, and its main.py and board.py instead of the harness).
+STANDINS = """
+import gc
+gc.collect(); start = gc.mem_alloc()
+import machine, host
+gc.collect(); standins = gc.mem_alloc() - start
+import ardoise.app, ardoise.hardware
+gc.collect(); start = gc.mem_alloc()
+import harness
+gc.collect(); print(standins + gc.mem_alloc() - start)
 """
 
 
@@ -97,6 +111,14 @@ def smallest_heap_without_app(path, folder, start=96):
     return smallest_heap(fits, start)
 
 
+def standins_ram(path):
+    """Bytes of heap the harness, the stand-in machine and the host board take."""
+    result = run_micropython(["-c", STANDINS], heap="1m", path=path, timeout=60)
+    if result.returncode:
+        raise RuntimeError(result.stdout + result.stderr)
+    return int(result.stdout)
+
+
 def measure(folder):
     path = build(folder)
     stats = {height: play(path, folder / ("stats-%d" % height), height) for height in (64, 32)}
@@ -107,6 +129,8 @@ def measure(folder):
         ("Whole 5-coche match (%d presses) from .mpy, 128x64: smallest heap" % presses,
          "%d KiB" % heaps[64], "<= 64 KiB (aim 48)", heaps[64] <= 64),
         ("The same on 128x32: smallest heap", "%d KiB" % heaps[32], "<= 64 KiB", heaps[32] <= 64),
+        ("... of which the host's stand-ins: harness, stand-in machine, host board file",
+         "%.1f KiB" % (standins_ram(path) / 1024), "", None),
         ("Without the app: core, journal, driver, font, buttons, stand-in machine, match loaded",
          "%d KiB" % without_app, "", None),
     ]  # fmt: skip
@@ -155,7 +179,8 @@ def write_report(rows):
         "host_tools/standin/harness.py. A heap figure is the smallest from which every",
         "larger `micropython -X heapsize=N` (up to the scan's start) plays it, on the",
         "unix port: 64-bit, so objects and pointers are twice a board's; the harness",
-        "and the stand-in `machine` are counted in.",
+        "and the stand-in `machine` are counted in (their own share is the row after",
+        "the 128x32 one: a board has `machine` built in, and no harness).",
     ]
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -11,10 +11,15 @@ MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 
 
 def compile_file(path, target, *, name=None):
-    """One .py to one .mpy; `name` is the source name kept in tracebacks."""
+    """One .py to one .mpy; `name` is the source name kept in tracebacks.
+
+    By default the module's name ("harness" for harness.py): the board
+    interns it anyway when it imports the module, so a source name of its
+    own would cost a string of RAM per module for good.
+    """
     target = pathlib.Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    name = name or pathlib.Path(path).name
+    name = name or pathlib.Path(path).stem
     subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", name, str(path)], check=True)
     return target
 
@@ -23,7 +28,9 @@ def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
     """Compile every .py under `source` to `destination`; returns the .mpy paths.
 
     Files named in `skip` run as source on the board (main.py) or are build
-    descriptions (manifest.py), so they are not compiled.
+    descriptions (manifest.py), so they are not compiled. Each keeps its
+    module's name as its source name ("ardoise.app" for ardoise/app.py; see
+    compile_file).
     """
     source, destination = pathlib.Path(source), pathlib.Path(destination)
     written = []
@@ -31,8 +38,11 @@ def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
         if path.name in skip:
             continue
         relative = path.relative_to(source)
+        module = relative.parent if path.stem == "__init__" else relative.with_suffix("")
         written.append(
-            compile_file(path, destination / relative.with_suffix(".mpy"), name=relative.as_posix())
+            compile_file(
+                path, destination / relative.with_suffix(".mpy"), name=".".join(module.parts)
+            )
         )
     return written
 

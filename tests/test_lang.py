@@ -54,7 +54,7 @@ def used_keys():
             for key in re.findall(r'"(rules|target|lang|contrast|sleep|tricks|seats)"', source)
         )
     deal = (FIRMWARE / "games" / "brouc_deal.py").read_text(encoding="utf-8")
-    keys.update("do_" + name for name in re.findall(r'\("(\w+)", ask_', deal))
+    keys.update("do_" + name for name in re.findall(r'item == "(\w+)"', deal))
     keys.update(("do_announce", "do_cape", "do_vole", "ev_declare", "ev_table"))
     return keys
 

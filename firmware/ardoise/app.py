@@ -27,7 +27,6 @@ from micropython import const
 from ardoise.buttons import NONE, WAKE
 from ardoise.font import CENTER, draw_text, fit
 from ardoise.journal import Journal, StorageError
-from ardoise.settings import Settings
 from ardoise.ui import ROW, Message
 from scoring import Refused
 
@@ -35,6 +34,7 @@ POLL_MS = const(5)  # well under the buttons' 20 ms debounce
 SLEEP_POLL_MS = const(50)  # screen off: a press only has to wake it
 TOAST_MS = const(2500)
 _EEXIST = const(17)
+_GC_EVERY = const(4096)  # bytes allocated between two collections
 
 
 def forget(name):
@@ -73,7 +73,7 @@ class App:
         self.clock = clock
         self.root = root
         self.journal = journal or Journal(root)
-        self.settings = Settings(root)
+        self.settings = None  # a dict once `start` has read them (see settings.py)
         self.rows = display.height // ROW
         self.compact = display.height < 64
         self.stack = []
@@ -98,7 +98,13 @@ class App:
         except OSError as error:
             if error.args[0] != _EEXIST:
                 raise
-        self.settings.load()
+        # Collect after every few KiB allocated, not only when the heap is
+        # full: garbage is then freed before it spreads over the heap, and
+        # what lives on (a loaded screen, the match) lands low, leaving the
+        # top free in one piece for the next large allocation.
+        gc.threshold(_GC_EVERY)
+        self.settings = self.load("settings").load(self.root)
+        forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()
         self.resident = list(sys.modules)
         try:
@@ -167,6 +173,10 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            if len(self.stack) == 1:
+                # Back on the slate: drop what its screens loaded, as `home` does.
+                self.home()
+                return
         self.keypad.set_repeat(*self.stack[-1].repeat)
 
     def load(self, name):
@@ -193,8 +203,7 @@ class App:
         self.game = None
         if match is not None:
             try:
-                __import__(slate)
-                self.game = sys.modules[slate]
+                self.game = self.load("games." + match.game.name)
             except ImportError:
                 pass  # a game with no screens yet: offer a new match
         if self.game is None:
@@ -203,9 +212,9 @@ class App:
             self.stack = [self.game.Slate()]
         self.keypad.set_repeat()
 
-    def alert(self, text, title=None, then=None):
+    def alert(self, text, title=None):
         """Show `text` until the player closes it."""
-        self.push(Message(title or self.t("note"), text, then))
+        self.push(Message(title or self.t("note"), text))
 
     def toast(self, text):
         """A short note over the slate's last row that goes by itself."""
@@ -288,7 +297,7 @@ class App:
     def change(self, key, value):
         """Store one setting and use it at once; False (and a message) if flash refuses."""
         try:
-            self.settings.set(key, value)
+            self.load("settings").store(self.root, self.settings, key, value)
         except OSError as error:
             self.alert(self.storage_text(StorageError(error)), self.t("not_saved"))
             return False

@@ -18,14 +18,7 @@ from o and u.
 """
 
 import framebuf
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from micropython import const
 
 LEFT = const(0)
 CENTER = const(1)

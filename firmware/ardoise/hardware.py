@@ -10,7 +10,7 @@ import time
 
 import machine
 
-from ardoise.buttons import Button, Keypad
+from ardoise.buttons import Keypad
 from ardoise.ssd1306 import SSD1306
 
 _PULLS = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, None: None}
@@ -37,22 +37,17 @@ class Hardware:
             address=oled["address"],
         )
         self.clock = clock or time.ticks_ms
-        wiring = description["buttons"]
-        buttons = [self._button(wiring.get(role)) for role in _ROLES]
-        self.keypad = Keypad(
-            clock=self.clock, prev=buttons[0], next=buttons[1], ok=buttons[2], extra=buttons[3]
-        )
+        pins = []
+        pressed = []
+        for role in _ROLES:
+            wiring = description["buttons"].get(role)
+            if wiring is not None:  # the fourth button is optional
+                number, pull, level = wiring
+                pins.append(machine.Pin(number, machine.Pin.IN, _PULLS[pull]))
+                pressed.append(0 if level == "low" else 1)
+        self.keypad = Keypad(self.clock, pins, pressed)
         # Not every port has light sleep, and some lose their USB console in it.
         self.light_sleep = bool(description.get("light_sleep")) and hasattr(machine, "lightsleep")
-
-    @staticmethod
-    def _button(wiring):
-        """A Button from (pin, pull, level when pressed), or None if not wired."""
-        if wiring is None:
-            return None
-        number, pull, level = wiring
-        pin = machine.Pin(number, machine.Pin.IN, _PULLS[pull])
-        return Button(pin, active_low=level == "low")
 
     def nap(self, ms, screen_off):
         """Wait `ms` between polls: light sleep while the screen is off, if allowed."""

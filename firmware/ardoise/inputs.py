@@ -5,14 +5,16 @@ nothing of games. Loaded with the screens that use them and dropped with
 them when the slate is back.
 """
 
+from micropython import const
+
 from ardoise.buttons import NEXT, OK, PREV
 from ardoise.font import CENTER, RIGHT, draw_text, fit
 from ardoise.ui import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
 
 # Number entry: after this many repeats of one held button the step grows
 # to 5 ("fast steps"); separate taps always count one.
-_FAST_AFTER = 6
-_FAST_STEP = 5
+_FAST_AFTER = const(6)
+_FAST_STEP = const(5)
 
 
 class Choice(Screen):

@@ -1,13 +1,13 @@
-"""The screens every game shares: the menu, undo, a new match, settings.
+"""The screens every game shares: the menu, undo, a new match.
 
 Loaded when one is opened (`app.load("screens")`) and dropped when the slate
-is back: RAM holds them only while they are used.
+is back: RAM holds them only while they are used. The settings' own menu is
+settings_menu.py, loaded from here when it is opened.
 """
 
 from ardoise.buttons import EXTRA, MENU, OK
 from ardoise.font import CENTER, draw_text
-from ardoise.inputs import Choice, Confirm, Number
-from ardoise.settings import CONTRASTS, LANGUAGES, RULES, TARGETS
+from ardoise.inputs import Choice, Confirm
 from ardoise.ui import ROW, WIDTH, Screen, title_bar, wrap
 from scoring import Refused
 
@@ -23,7 +23,7 @@ class NoMatch(Screen):
         if key == OK:
             ask_new_match(app)
         elif key == MENU or key == EXTRA:
-            app.push(SettingsMenu(app))
+            app.push(app.load("settings_menu").SettingsMenu(app))
 
     def draw(self, app, fb):
         title_bar(fb, "Ardoise")
@@ -46,7 +46,7 @@ def main_menu(app):
         elif index == 2:
             ask_new_match(app)
         else:
-            app.push(SettingsMenu(app))
+            app.push(app.load("settings_menu").SettingsMenu(app))
 
     options = [app.t("history"), app.t("undo"), app.t("new_match"), app.t("settings")]
     app.push(Choice(app.t("menu"), options, pick))
@@ -85,59 +85,3 @@ def ask_new_match(app):
         app.new_match(game.header(app.settings, dealer[0]))
 
     app.push(Confirm(app.t("new_match"), lines, yes, adjust))
-
-
-class SettingsMenu(Choice):
-    """Each row shows a setting and its value; OK steps to the next value
-    (the coche target opens a number), stored at once."""
-
-    KEYS = ("rules", "target", "lang", "contrast", "sleep", "tricks", "seats")
-
-    def __init__(self, app):
-        Choice.__init__(self, app.t("settings"), [], self.change)
-        self.refresh(app)
-
-    def refresh(self, app):
-        self.title = app.t("settings")
-        self.options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
-
-    @staticmethod
-    def value_text(app, key):
-        value = app.settings.get(key)
-        if key == "rules":
-            return app.words("rules_names")[RULES.index(value)]
-        if key == "target":
-            return "-" if app.settings.get("rules") == "31" else str(value)
-        if key == "lang":
-            return ("Français", "Deutsch", "English")[LANGUAGES.index(value)]
-        if key == "contrast":
-            return "%d/%d" % (CONTRASTS.index(value) + 1, len(CONTRASTS))
-        if key == "sleep":
-            if not value:
-                return app.t("never")
-            return "%d s" % value if value < 60 else "%d min" % (value // 60)
-        if key == "tricks":
-            return app.t("yes") if value else app.t("no")
-        return app.words("seat_styles")[0 if value == "numbers" else 1]
-
-    def change(self, app, index):
-        key = self.KEYS[index]
-        if key == "target":
-            if app.settings.get("rules") == "31":
-                app.alert(app.t("target_31"))
-                return
-            app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
-            return
-        value = app.settings.cycle(key)
-        if app.change(key, value) and key == "rules":
-            app.change("target", TARGETS[value])  # each rule set has its usual target
-        self.refresh(app)
-
-    def target(self, app, value):
-        app.change("target", value)
-        app.pop()
-        self.refresh(app)
-
-    def draw(self, app, fb):
-        self.refresh(app)  # the language may have changed under the list
-        Choice.draw(self, app, fb)

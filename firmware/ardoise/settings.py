@@ -1,5 +1,9 @@
 """The device's settings, in a small JSON file of their own beside the journal.
 
+The app holds the values as a plain dict (`app.settings.get("lang")`): this
+module reads them at boot and writes a change, and is not kept in RAM
+between the two.
+
 Written safely: the whole file goes to `settings.tmp` first, flushed, then
 replaces `settings.json`; a power loss at any moment leaves the old settings
 or the new ones, and `load` finishes an interrupted replacement. A missing or
@@ -9,7 +13,9 @@ unreadable file means the defaults; a bad value falls back to its default.
 import json
 import os
 
-_ENOSPC = 28  # POSIX errno, which MicroPython's OSError uses too
+from micropython import const
+
+_ENOSPC = const(28)  # POSIX errno, which MicroPython's OSError uses too
 
 RULES = ("etivaz", "31", "brou1802")
 LANGUAGES = ("fr", "de", "en")
@@ -50,84 +56,82 @@ def _exists(path):
     return True
 
 
-class Settings:
-    """The values of DEFAULTS' keys, read with `get` and written with `set`."""
-
-    def __init__(self, folder):
-        self.path = folder + "/settings.json"
-        self._temporary = folder + "/settings.tmp"
-        self.values = dict(DEFAULTS)
-
-    def get(self, key):
-        return self.values[key]
-
-    def load(self):
-        """Read the file; whatever is missing or wrong keeps its default."""
-        self.values = dict(DEFAULTS)
-        try:
-            if _exists(self._temporary):
-                if _exists(self.path):
-                    os.remove(self._temporary)  # never finished: the old file stands
-                else:
-                    os.rename(self._temporary, self.path)  # finish the replacement
-            with open(self.path) as file:
-                stored = json.load(file)
-        except (OSError, ValueError):
-            return
-        if type(stored) is not dict:
-            return
+def load(folder):
+    """The settings stored in `folder`, a dict with every key of DEFAULTS:
+    whatever is missing or wrong keeps its default."""
+    values = dict(DEFAULTS)
+    path = folder + "/settings.json"
+    temporary = folder + "/settings.tmp"
+    try:
+        if _exists(temporary):
+            if _exists(path):
+                os.remove(temporary)  # never finished: the old file stands
+            else:
+                os.rename(temporary, path)  # finish the replacement
+        with open(path) as file:
+            stored = json.load(file)
+    except (OSError, ValueError):
+        return values
+    if type(stored) is dict:
         for key in DEFAULTS:
-            if key in stored and self._valid(key, stored[key]):
-                self.values[key] = stored[key]
+            if key in stored and _valid(key, stored[key]):
+                values[key] = stored[key]
+    return values
 
-    @staticmethod
-    def _valid(key, value):
-        if key == "target":
-            return type(value) is int and 1 <= value <= 99
-        for choice in _CHOICES[key]:
-            if value == choice and type(value) is type(choice):
-                return True
-        return False
 
-    def set(self, key, value):
-        """Change one value and save; OSError (nothing changed) if flash refuses."""
-        if not self._valid(key, value):
-            raise ValueError(key)
-        before = self.values[key]
-        self.values[key] = value
+def _valid(key, value):
+    if key == "target":
+        return type(value) is int and 1 <= value <= 99
+    for choice in _CHOICES[key]:
+        if value == choice and type(value) is type(choice):
+            return True
+    return False
+
+
+def store(folder, values, key, value):
+    """Set `values[key]` and save them all in `folder`; OSError (nothing
+    changed) if flash refuses."""
+    if not _valid(key, value):
+        raise ValueError(key)
+    before = values[key]
+    values[key] = value
+    try:
+        _save(folder, values)
+    except OSError:
+        values[key] = before
+        raise
+
+
+def cycle(values, key):
+    """The next of a key's choices after its current value (wrapping)."""
+    choices = _CHOICES[key]
+    index = 0
+    for position, choice in enumerate(choices):
+        if choice == values[key]:
+            index = position + 1
+    return choices[index % len(choices)]
+
+
+def _save(folder, values):
+    path = folder + "/settings.json"
+    temporary = folder + "/settings.tmp"
+    data = json.dumps(values)
+    try:
+        with open(temporary, "w") as file:
+            # A short count is how FAT reports a full disk on some ports.
+            if file.write(data) != len(data):
+                raise OSError(_ENOSPC)
+            file.flush()
+    except OSError:
         try:
-            self.save()
+            os.remove(temporary)  # give a full flash its space back
         except OSError:
-            self.values[key] = before
-            raise
-
-    def cycle(self, key):
-        """The next of a key's choices after the current one (wrapping)."""
-        choices = _CHOICES[key]
-        index = 0
-        for position, choice in enumerate(choices):
-            if choice == self.values[key]:
-                index = position + 1
-        return choices[index % len(choices)]
-
-    def save(self):
-        data = json.dumps(self.values)
-        try:
-            with open(self._temporary, "w") as file:
-                # A short count is how FAT reports a full disk on some ports.
-                if file.write(data) != len(data):
-                    raise OSError(_ENOSPC)
-                file.flush()
-        except OSError:
-            try:
-                os.remove(self._temporary)  # give a full flash its space back
-            except OSError:
-                pass  # never created
-            raise
-        try:
-            os.rename(self._temporary, self.path)
-        except OSError:
-            # FAT will not rename over a file: remove it first; load finishes
-            # the rename if power goes in between.
-            os.remove(self.path)
-            os.rename(self._temporary, self.path)
+            pass  # never created
+        raise
+    try:
+        os.rename(temporary, path)
+    except OSError:
+        # FAT will not rename over a file: remove it first; load finishes
+        # the rename if power goes in between.
+        os.remove(path)
+        os.rename(temporary, path)

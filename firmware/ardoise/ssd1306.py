@@ -15,14 +15,7 @@ score digit a few dozen bytes.
 """
 
 import framebuf
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(value):
-        return value
-
+from micropython import const
 
 # Control byte opening each I2C write (Co bit clear: the rest are all alike).
 _COMMANDS = const(0x00)
@@ -38,7 +31,6 @@ _COLUMN_HIGH = const(0x10)
 
 # Control byte, page, column low nibble, column high nibble.
 _POSITION_SIZE = const(4)
-_DATA_PREFIX = b"\x40"
 
 
 def _init_sequence(height, external_vcc):
@@ -106,7 +98,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._sent_pages = [sent[start : start + width] for start in range(0, len(sent), width)]
         self._position = bytearray(_POSITION_SIZE)
         self._position[0] = _COMMANDS
-        self._data = [_DATA_PREFIX, None]
+        self._data = [b"\x40", None]  # _DATA, then the span
         self._command = bytearray(2)
         self._command[0] = _COMMANDS
         self._command_and_value = bytearray(3)

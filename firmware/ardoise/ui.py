@@ -9,12 +9,14 @@ redrawing everything is cheap on the bus. The inputs built on Screen
 Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 """
 
+from micropython import const
+
 from ardoise.buttons import BACK, EXTRA, NEXT, OK, PREV
 from ardoise.font import CENTER, RIGHT, draw_text, fit
 
 ROW = 8
 WIDTH = 128
-COLUMNS = 16
+_COLUMNS = const(16)
 
 
 def title_bar(fb, text):
@@ -23,7 +25,7 @@ def title_bar(fb, text):
     draw_text(fb, fit(text, WIDTH), WIDTH // 2, 0, color=0, align=CENTER)
 
 
-def wrap(text, columns=COLUMNS):
+def wrap(text, columns=_COLUMNS):
     """Lines of at most `columns` characters, broken at spaces where possible."""
     lines = []
     for paragraph in text.split("\n"):
@@ -82,16 +84,12 @@ class Screen:
 
 
 class Message(Screen):
-    """Text to acknowledge: OK or back closes it, Prev/Next scroll.
+    """Text to acknowledge: OK or back closes it, Prev/Next scroll."""
 
-    `then(app)`, if given, runs once it is closed.
-    """
-
-    def __init__(self, title, text, then=None):
+    def __init__(self, title, text):
         self.title = title
         self.lines = wrap(text)
         self.first = 0
-        self.then = then
 
     def key(self, app, key):
         rows = app.rows - 1
@@ -101,8 +99,6 @@ class Message(Screen):
             self.first = max(0, self.first - 1)
         elif key == OK or key == BACK or key == EXTRA:
             app.pop()
-            if self.then:
-                self.then(app)
 
     def draw(self, app, fb):
         title_bar(fb, self.title)

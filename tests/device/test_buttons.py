@@ -9,9 +9,7 @@ long press, auto-repeat after 500 ms then every 150 ms, every 50 ms after 8.
 from ardoise import buttons
 from ardoise.buttons import (
     BACK,
-    CLICK,
     EXTRA,
-    HOLD,
     MENU,
     NEXT,
     NONE,
@@ -19,7 +17,6 @@ from ardoise.buttons import (
     PREV,
     UNDO,
     WAKE,
-    Button,
     Keypad,
 )
 
@@ -78,13 +75,9 @@ def pin(clock, presses=(), *, bounce=0, active_low=True):
 
 def keypad(clock, prev=(), next=(), ok=(), extra=None, *, bounce=0):
     """A keypad over scripted pull-up buttons; `extra=None` leaves the fourth off."""
-    return Keypad(
-        clock=clock.ticks,
-        prev=Button(pin(clock, prev, bounce=bounce)),
-        next=Button(pin(clock, next, bounce=bounce)),
-        ok=Button(pin(clock, ok, bounce=bounce)),
-        extra=None if extra is None else Button(pin(clock, extra, bounce=bounce)),
-    )
+    presses = [prev, next, ok] if extra is None else [prev, next, ok, extra]
+    pins = [pin(clock, times, bounce=bounce) for times in presses]
+    return Keypad(clock.ticks, pins, [0] * len(pins))
 
 
 def run(pad, clock, until):
@@ -214,35 +207,18 @@ def test_set_repeat_refuses_events_of_no_button():
 
 def test_active_high_and_active_low():
     clock = Clock()
-    high = Button(pin(clock, [(100, 300)], active_low=False), active_low=False)
-    low = Button(pin(clock, [(100, 300)]))
-    # The same electrical level read the other way round.
-    wrong = Button(pin(clock, [(100, 300)]), active_low=False)
-    assert not high.pressed and not low.pressed and wrong.pressed
-    clicks = {high: 0, low: 0, wrong: 0}
-    while clock.elapsed < 1000:
-        clock.advance()
-        for button in clicks:
-            if button.update(clock.ticks()) == CLICK:
-                clicks[button] += 1
-        if clock.elapsed == 200:
-            assert high.pressed and low.pressed and not wrong.pressed
-    assert clicks[high] == 1 and clicks[low] == 1
-    # Seen as held from the start, so swallowed; then the real press looks
-    # like its release and the real release like a press, held to the end.
-    assert clicks[wrong] == 0
-
-
-def test_button_alone_reports_hold():
-    clock = Clock()
-    button = Button(pin(clock, [(100, 1500)]), long_ms=1000, debounce_ms=10)
-    seen = []
-    while clock.elapsed < 2000:
-        clock.advance()
-        gesture = button.update(clock.ticks())
-        if gesture != NONE:
-            seen.append((clock.elapsed, gesture))
-    assert seen == [(1100, HOLD)]
+    # Prev is wired to VCC (pressed: high), Next to ground (pressed: low);
+    # OK is wired to ground but said to read high when pressed.
+    pins = [
+        pin(clock, [(100, 300)], active_low=False),
+        pin(clock, [(100, 300)]),
+        pin(clock, [(100, 300)]),
+    ]
+    pad = Keypad(clock.ticks, pins, [1, 0, 1])
+    assert pad.any_pressed()  # OK, read the wrong way round
+    # OK is seen as held from the start, so swallowed; then its real press
+    # looks like its release and the real release like a press, held: BACK.
+    assert run(pad, clock, 1000) == [(320, PREV), (321, NEXT), (900, BACK)]
 
 
 def test_tick_counter_wrap_around():
@@ -377,12 +353,7 @@ def test_idle_time_and_any_pressed():
 def test_a_button_held_at_start_up_reports_nothing_until_pressed_again():
     clock = Clock()
     held = Pin(clock, 0, [(500, 1), (700, 0), (800, 1)])
-    pad = Keypad(
-        clock=clock.ticks,
-        prev=Button(pin(clock)),
-        next=Button(pin(clock)),
-        ok=Button(held),
-    )
+    pad = Keypad(clock.ticks, [pin(clock), pin(clock), held], [0, 0, 0])
     assert pad.any_pressed()
     assert run(pad, clock, 1000) == [(820, OK)]
 

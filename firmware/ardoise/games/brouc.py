@@ -10,9 +10,12 @@ actions; with trick recording on, Prev and Next record a trick for the left
 or right team. Held Prev: undo; held Next (or the fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the screens of a
-deal's actions (brouc_deal.py) and the history (brouc_history.py) are
-loaded when opened and dropped when the slate is back.
+deal's actions (brouc_deal.py, with brouc_marriage.py and brouc_points.py)
+and the history (brouc_history.py) are loaded when opened and dropped when
+the slate is back.
 """
+
+from micropython import const
 
 from ardoise.buttons import EXTRA, MENU, NEXT, OK, PREV, UNDO
 from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width
@@ -24,9 +27,9 @@ ETIVAZ = RULES.index("etivaz")
 THIRTY_ONE = RULES.index("31")
 BROU1802 = RULES.index("brou1802")
 NO_ONE = -1  # the rules core's "nobody" for winner, announcer and trump
-HALF = WIDTH // 2
+_HALF = const(64)  # WIDTH // 2: the line between the teams
 CARD_POINTS = 120
-_STROKE = 5  # pixels from one coche stroke to the next
+_STROKE = const(5)  # pixels from one coche stroke to the next
 
 
 def header(settings, dealer):
@@ -166,10 +169,10 @@ class Slate(Screen):
         return None
 
     def draw_full(self, app, fb, game):
-        fb.vline(HALF - 1, 0, 5 * ROW + 4, 1)
+        fb.vline(_HALF - 1, 0, 5 * ROW + 4, 1)
         fb.hline(0, 5 * ROW + 4, WIDTH, 1)  # the bottom of the slate below this line
         for side in (0, 1):
-            middle = HALF // 2 + side * HALF
+            middle = _HALF // 2 + side * _HALF
             label = app.team(side)
             if game.dealer % 2 == side:
                 label = "•" + label  # the dealer's team
@@ -182,13 +185,13 @@ class Slate(Screen):
                 draw_text(fb, tally, middle, 3 * ROW + 4, align=CENTER)
             elif game.rules == ETIVAZ:
                 count = game.coches[side]
-                width = _STROKE * count if count * _STROKE <= HALF - 4 else HALF - 4
-                strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, HALF - 4)
+                width = _STROKE * count if count * _STROKE <= _HALF - 4 else _HALF - 4
+                strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, _HALF - 4)
             if game.bottom[side]:
                 draw_text(fb, "+%d" % game.bottom[side], middle, 6 * ROW - 2, align=CENTER)
 
     def draw_compact(self, app, fb, game):
-        fb.vline(HALF - 1, 0, 3 * ROW, 1)
+        fb.vline(_HALF - 1, 0, 3 * ROW, 1)
         for side in (0, 1):
             edge = 0 if side == 0 else WIDTH
             align = LEFT if side == 0 else RIGHT
@@ -202,26 +205,26 @@ class Slate(Screen):
             if tally is not None:
                 draw_text(fb, tally, inner, 4, align=align)
             elif game.rules == ETIVAZ:
-                strokes(fb, game.coches[side], inner, 4, side == 1, HALF - 2 - room)
+                strokes(fb, game.coches[side], inner, 4, side == 1, _HALF - 2 - room)
             label = app.team(side)
             if game.dealer % 2 == side:
                 label = "•" + label
             if game.bottom[side]:
                 label += " +%d" % game.bottom[side]
-            draw_text(fb, fit(label, HALF - 2), edge, 2 * ROW, align=align)
+            draw_text(fb, fit(label, _HALF - 2), edge, 2 * ROW, align=align)
 
     @staticmethod
     def draw_status(app, fb, game, y):
         if game.winner != NO_ONE:
             fb.fill_rect(0, y, WIDTH, ROW, 1)
             text = app.t("match_won") % app.team(game.winner)
-            draw_text(fb, fit(text, WIDTH), HALF, y, color=0, align=CENTER)
+            draw_text(fb, fit(text, WIDTH), _HALF, y, color=0, align=CENTER)
             return
         if not game.deal_open:
             text = app.t("dealer") % app.seat(game.dealer)
             if len(text) <= 11:
                 text += " · OK"  # OK deals, if a long name leaves room to say so
-            draw_text(fb, fit(text, WIDTH), HALF, y, align=CENTER)
+            draw_text(fb, fit(text, WIDTH), _HALF, y, align=CENTER)
             return
         # A deal is open: the row is inverted, so it cannot be missed.
         fb.fill_rect(0, y, WIDTH, ROW, 1)
@@ -232,7 +235,7 @@ class Slate(Screen):
             text += app.t("dealer") % app.seat(game.dealer)
         if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
             text += " %d:%d" % (game.tricks[0], game.tricks[1])
-        draw_text(fb, fit(text, WIDTH), HALF, y, color=0, align=CENTER)
+        draw_text(fb, fit(text, WIDTH), _HALF, y, color=0, align=CENTER)
 
 
 def history(app):

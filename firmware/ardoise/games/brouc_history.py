@@ -2,6 +2,8 @@
 
 from array import array
 
+from micropython import const
+
 from ardoise.buttons import NEXT, OK, PREV
 from ardoise.font import draw_text, fit, suit_symbol
 from ardoise.games.brouc import BROU1802, game_of
@@ -12,7 +14,7 @@ from scoring.events import SUITS
 # A history row: deal number, trump, slate A, slate B, then the team (0 none,
 # 1 A, 2 B) that won a game with this deal and the team and number of
 # coches (parties) the deal gave without a game: a cape, a failed announcement.
-_STRIDE = 7
+_STRIDE = const(7)
 
 
 class History(Screen):

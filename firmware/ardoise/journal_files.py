@@ -1,0 +1,282 @@
+"""The journal's whole-file work: folding it at boot, repairs, the archive.
+
+Loaded by ardoise/journal.py while it is done (at boot, after a failed
+write, for a new match) and not kept in RAM during a match. Each function
+takes the Journal it works on. Flash is reached through the journal
+module's `os`, `_ilistdir` and `_sync`, looked up at each call: the
+journal's one view of the filesystem, which a test may replace by a
+simulated flash.
+"""
+
+import json
+
+from micropython import const
+
+from ardoise import journal as journal_module
+from ardoise.journal import StorageError, encode
+from scoring import LogError, Match, fold_lines
+
+# POSIX numbers, which MicroPython's OSError uses too.
+_ENOENT = const(2)
+_EIO = const(5)
+_EEXIST = const(17)
+
+_NEWLINE = const(10)
+# Journal lines are under 100 bytes; a longer one is damage, read in pieces
+# so that a flash page of garbage cannot exhaust the heap.
+_LINE_LIMIT = const(256)
+_COPY_CHUNK = const(256)
+
+
+class Repair:
+    """What `load` found wrong in the journal and put right.
+
+    `key` is "torn" (an unfinished last line dropped) or "damaged" (the
+    journal set aside from a bad line on; `line` and `reason` say which and
+    why).
+    """
+
+    def __init__(self, key, line=0, reason=""):
+        self.key = key
+        self.line = line
+        self.reason = reason
+
+    def __str__(self):
+        if self.key == "torn":
+            return "the last action was cut off by a power loss and is dropped"
+        return (
+            "line %d of the journal is damaged (%s): the match goes on from the"
+            " lines before it; the damaged journal is kept in the archive"
+        ) % (self.line, self.reason)
+
+
+class _Lines:
+    """The complete lines of an open journal, one by one, up to `limit`.
+
+    Keeps where the last line given starts and ends, and notes a closing
+    fragment with no newline (`torn`), which it does not give.
+    """
+
+    def __init__(self, file, limit=-1):
+        self.file = file
+        self.limit = limit
+        self.count = 0
+        self.start = 0
+        self.end = 0
+        self.line = b""
+        self.torn = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.count == self.limit:
+            raise StopIteration
+        line = self.file.readline(_LINE_LIMIT)
+        if len(line) < _LINE_LIMIT and (not line or line[-1] != _NEWLINE):
+            self.torn = len(line) > 0
+            raise StopIteration
+        self.count += 1
+        self.start = self.end
+        self.end += len(line)
+        self.line = line
+        return line
+
+
+def _exists(path):
+    try:
+        journal_module.os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+def _make_folder(path):
+    try:
+        journal_module.os.mkdir(path)
+    except OSError as error:
+        if error.args[0] != _EEXIST:
+            raise
+
+
+def _number(name):
+    """The sequence number of an archive file name, or 0 for any other name."""
+    dot = name.find(".")
+    head = name[:dot]
+    return int(head) if dot > 0 and head.isdigit() else 0
+
+
+# -- boot ---------------------------------------------------------------------
+
+
+def load(journal):
+    """Journal.load: fold the journal from flash, repairing it if need be."""
+    journal.match = None
+    journal.size = 0
+    journal.dirty = journal.aside = False
+    try:
+        # Complete a replacement of the journal that a power loss interrupted.
+        if _exists(journal.temporary):
+            if _exists(journal.path):
+                # The replacement never began: the journal stands.
+                journal_module.os.remove(journal.temporary)
+            else:
+                journal_module.os.rename(journal.temporary, journal.path)
+        return _fold(journal)
+    except OSError as error:
+        raise StorageError(error) from None
+
+
+def _fold(journal):
+    try:
+        file = journal.opener(journal.path, "rb")
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return None
+        raise
+    bad = None
+    last = False
+    with file:
+        lines = _Lines(file)
+        try:
+            journal.match = fold_lines(lines)
+        except LogError as error:
+            if error.line <= lines.count:  # else: no match event, and no bad line
+                bad = error
+                last = not file.read(1)
+    if bad is None:
+        journal.size = lines.end
+        return _repair(journal, Repair("torn"), False) if lines.torn else None
+    journal.size = lines.start
+    # The match in the lines before the bad one (all intact), if any.
+    with journal.opener(journal.path, "rb") as file:
+        try:
+            journal.match = fold_lines(_Lines(file, bad.line - 1))
+        except LogError:  # no match event among them
+            journal.match = None
+    # A bad last line that is not JSON is a torn write; at most that one
+    # line is ever dropped.
+    if last and not _is_json(lines.line):
+        return _repair(journal, Repair("torn"), False)
+    return _repair(journal, Repair("damaged", bad.line, bad.reason), True)
+
+
+def _is_json(line):
+    try:
+        json.loads(line)
+    except ValueError:  # UnicodeError too on CPython
+        return False
+    return True
+
+
+def _repair(journal, report, aside):
+    journal.dirty = True
+    journal.aside = aside
+    try:
+        settle(journal)
+    except OSError:
+        pass  # flash full: the match goes on in memory and the next write retries
+    return report
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def settle(journal):
+    """Make the journal hold exactly its `size` confirmed bytes again."""
+    if journal.aside:
+        _write_temporary(journal, journal.size)
+        _swap(journal, _archive_path(journal, ".damaged"))
+    elif journal_module.os.stat(journal.path)[6] != journal.size:
+        _write_temporary(journal, journal.size)
+        _swap(journal, None)
+    journal.dirty = journal.aside = False
+
+
+def new_match(journal, header):
+    """Journal.new_match: archive the current journal and begin a match."""
+    match = Match(header)
+    line = encode(header)
+    try:
+        if journal.dirty:
+            settle(journal)
+        journal.dirty = True  # a failed rename leaves the journal missing
+        if journal.root:
+            _make_folder(journal.root)
+        _write_temporary(journal, 0, line)
+        # Bytes on flash beyond those loaded (a journal never loaded, or
+        # unreadable) are archived too; only a journal without a match or
+        # anything unread is simply replaced.
+        try:
+            on_flash = journal_module.os.stat(journal.path)[6]
+        except OSError:
+            on_flash = 0  # no journal
+        keep = journal.match is not None or on_flash != journal.size
+        _swap(journal, _archive_path(journal, ".jsonl") if keep else None)
+    except OSError as error:
+        raise StorageError(error) from None
+    journal.dirty = False
+    journal.match = match
+    journal.size = len(line)
+    return len(line)
+
+
+def _write_temporary(journal, keep, line=b""):
+    """Put the journal's first `keep` bytes, then `line`, in the temporary file on flash."""
+    try:
+        with journal.opener(journal.temporary, "wb") as out:
+            if keep:
+                with journal.opener(journal.path, "rb") as source:
+                    _copy(source, out, keep)
+            if line:
+                journal_module._write_all(out, line)
+            out.flush()
+        journal_module._sync()
+    except OSError:
+        try:
+            journal_module.os.remove(journal.temporary)  # give a full flash its space back
+        except OSError:
+            pass  # never created; load removes any leftover anyway
+        raise
+
+
+def _copy(source, out, count):
+    chunk = memoryview(bytearray(_COPY_CHUNK))
+    while count:
+        got = source.readinto(chunk[: min(count, _COPY_CHUNK)])
+        if not got:
+            raise OSError(_EIO)  # the journal is shorter than its confirmed bytes
+        journal_module._write_all(out, chunk[:got])
+        count -= got
+
+
+def _swap(journal, aside):
+    """Make the temporary file the journal, moving the old one to `aside` if given."""
+    if aside:
+        journal_module.os.rename(journal.path, aside)
+    journal_module.os.rename(journal.temporary, journal.path)
+    journal_module._sync()
+
+
+# -- archive ------------------------------------------------------------------
+
+
+def _archive_path(journal, suffix):
+    """The path of the next free archive number, with `suffix`."""
+    _make_folder(journal.archive)
+    highest = 0
+    for entry in journal_module._ilistdir(journal.archive):
+        highest = max(highest, _number(entry[0]))
+    return "%s/%04d%s" % (journal.archive, highest + 1, suffix)
+
+
+def archives(journal):
+    """Journal.archives: the archived journals' names, oldest first."""
+    try:
+        names = [
+            entry[0] for entry in journal_module._ilistdir(journal.archive) if _number(entry[0])
+        ]
+    except OSError:  # no archive yet
+        return []
+    names.sort(key=_number)
+    return names
