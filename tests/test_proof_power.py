@@ -69,23 +69,11 @@ def test_power_cuts_in_the_boot_after_a_cut():
     assert counts["cut points in the boot after a cut"] > counts["cut points"] // 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="journal bug: a new_match refused by a full flash on a flash without a journal"
-    " leaves the journal dirty, and every later new_match fails with storage error 2"
-    " (_settle stats the missing match.jsonl) until the board restarts",
-)
 def test_first_match_after_a_full_flash():
     with frozen_heap():
         device.first_match_after_a_full_flash()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="journal bug: a match line longer than LINE_LIMIT (256 bytes), e.g. four"
-    " 16-letter accented names (436 bytes on CPython), is written, but the next boot"
-    " sets the whole match aside as damaged",
-)
 def test_long_names_survive_a_reboot():
     with frozen_heap():
         device.long_names_survive_a_reboot()
@@ -97,12 +85,6 @@ def test_a_nul_for_a_newline_is_reported():
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="no MicroPython in .venv")
-@pytest.mark.xfail(
-    strict=True,
-    reason="journal bug on the board: MicroPython's json.loads stops at a NUL byte, so a"
-    " NUL where a newline was joins two journal lines and the second event is dropped"
-    " without a Repair (CPython reports the line as damaged)",
-)
 def test_a_nul_for_a_newline_is_reported_on_micropython():
     result = run_micropython(
         ["-c", "import test_power_cuts; test_power_cuts.a_nul_for_a_newline_is_reported()"],

@@ -34,6 +34,13 @@ from scoring import Refused
 # POSIX number, which MicroPython's OSError uses too (its errno module lacks ENOSPC).
 _ENOSPC = const(28)
 _SEPARATORS = (",", ":")
+# Text as UTF-8, not \u escapes: MicroPython's json writes it so, and CPython
+# must write the same bytes (and a line four times shorter than escapes).
+try:
+    json.dumps("", ensure_ascii=False)
+    _DUMPS = {"separators": _SEPARATORS, "ensure_ascii": False}
+except TypeError:  # MicroPython: no such option, UTF-8 already
+    _DUMPS = {"separators": _SEPARATORS}
 _UNDO = {"ev": "undo"}
 
 # Absent on MicroPython's unix port, whose flush() already calls fsync().
@@ -77,7 +84,7 @@ def encode(event):
     parts = ['{"ev":', json.dumps(event["ev"])]
     for key in sorted(event):
         if key != "ev":
-            value = json.dumps(event[key], separators=_SEPARATORS)
+            value = json.dumps(event[key], **_DUMPS)
             parts.append(",%s:%s" % (json.dumps(key), value))
     parts.append("}\n")
     return "".join(parts).encode()

@@ -22,9 +22,11 @@ _EIO = const(5)
 _EEXIST = const(17)
 
 _NEWLINE = const(10)
-# Journal lines are under 100 bytes; a longer one is damage, read in pieces
-# so that a flash page of garbage cannot exhaust the heap.
-_LINE_LIMIT = const(256)
+# Journal lines are under 100 bytes, and the longest the rules accept (five
+# players' names of 16 letters, up to 4 UTF-8 bytes each) about 400; a longer
+# one is damage, read in pieces so that a flash page of garbage cannot
+# exhaust the heap.
+_LINE_LIMIT = const(512)
 _COPY_CHUNK = const(256)
 
 
@@ -182,12 +184,20 @@ def _repair(journal, report, aside):
 # -- writing ------------------------------------------------------------------
 
 
+def _size_on_flash(journal):
+    """The journal's size on flash; 0 when there is none yet."""
+    try:
+        return journal_module.os.stat(journal.path)[6]
+    except OSError:
+        return 0
+
+
 def settle(journal):
     """Make the journal hold exactly its `size` confirmed bytes again."""
     if journal.aside:
         _write_temporary(journal, journal.size)
         _swap(journal, _archive_path(journal, ".damaged"))
-    elif journal_module.os.stat(journal.path)[6] != journal.size:
+    elif _size_on_flash(journal) != journal.size:
         _write_temporary(journal, journal.size)
         _swap(journal, None)
     journal.dirty = journal.aside = False
@@ -207,11 +217,7 @@ def new_match(journal, header):
         # Bytes on flash beyond those loaded (a journal never loaded, or
         # unreadable) are archived too; only a journal without a match or
         # anything unread is simply replaced.
-        try:
-            on_flash = journal_module.os.stat(journal.path)[6]
-        except OSError:
-            on_flash = 0  # no journal
-        keep = journal.match is not None or on_flash != journal.size
+        keep = journal.match is not None or _size_on_flash(journal) != journal.size
         _swap(journal, _archive_path(journal, ".jsonl") if keep else None)
     except OSError as error:
         raise StorageError(error) from None

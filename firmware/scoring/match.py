@@ -159,6 +159,8 @@ def fold_lines(lines):
         line = line.strip()
         if not line:
             continue
+        if "\x00" in line:  # MicroPython's json would stop there and read half a line
+            raise LogError(number, "not valid JSON")
         try:
             event = json.loads(line)
         except Exception:  # ValueError, or too deeply nested: RecursionError, RuntimeError

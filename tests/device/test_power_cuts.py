@@ -517,13 +517,8 @@ def full_flash_trial(reference, index, short_writes, room_left):
 
 
 def first_match_after_a_full_flash():
-    """A full flash refuses the first match ever; once there is room it must be accepted.
-
-    Fails today (tests/test_proof_power.py marks it xfail): the failed
-    new_match leaves the journal dirty, and every later new_match settles
-    first by stat()ing a journal that was never written: "storage error 2"
-    until the board restarts.
-    """
+    """A full flash refuses the first match ever; once there is room it must be accepted
+    (the failed new_match left the journal to settle, with no file on flash yet)."""
     flash = Flash(room=0)
 
     def run():
@@ -540,13 +535,8 @@ def first_match_after_a_full_flash():
 
 
 def long_names_survive_a_reboot():
-    """A match named with four 16-character names is accepted, so it must load again.
-
-    Fails today (tests/test_proof_power.py marks it xfail): its line is
-    longer than the journal's 256-byte line limit (436 bytes on CPython,
-    which writes each accented letter as a 6-byte escape; emoji do it on
-    MicroPython), so the next boot sets the whole match aside as damaged.
-    """
+    """A match named with four 16-character names is accepted, so it must load again
+    (its line is the longest kind the journal writes)."""
     header = {"ev": "match", "game": "brouc", "names": ["\u00e9" * 16] * 4}
     flash = Flash()
 
@@ -614,12 +604,8 @@ def corrupt_byte_trial(intact, lines, offset, bad):
 
 
 def a_nul_for_a_newline_is_reported():
-    """A NUL byte where the third line's newline was: line 3 is damaged, lines 1-2 kept.
-
-    Passes on CPython; fails on MicroPython (tests/test_proof_power.py marks
-    that run xfail), whose json.loads stops at a NUL: the two joined lines
-    fold as the first one and the second event is dropped without a word.
-    """
+    """A NUL byte where the third line's newline was: line 3 is damaged, lines 1-2 kept
+    (MicroPython's json.loads would stop at the NUL and read half the line)."""
     intact = journal_after(5)
     newline = intact.find(b"\n", intact.find(b"\n", intact.find(b"\n") + 1) + 1)
     flash = Flash()
