@@ -37,7 +37,7 @@ _SEPARATORS = (",", ":")
 # Text as UTF-8, not \u escapes: MicroPython's json writes it so, and CPython
 # must write the same bytes (and a line four times shorter than escapes).
 try:
-    json.dumps("", ensure_ascii=False)
+    json.dumps("", ensure_ascii=False)  # type: ignore[call-overload]  # CPython only
     _DUMPS = {"separators": _SEPARATORS, "ensure_ascii": False}
 except TypeError:  # MicroPython: no such option, UTF-8 already
     _DUMPS = {"separators": _SEPARATORS}
