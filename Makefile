@@ -66,7 +66,6 @@ proof: $(STAMP)
 
 bench: $(STAMP) mpy
 	$(PY) -m host_tools.bench
-	$(PY) -m host_tools.bench_device
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis

