@@ -25,6 +25,7 @@ for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
         sys.path.insert(0, _folder)
 
 import machine  # noqa: E402  (the stand-in)
+from folders import in_folder, remove_tree  # noqa: E402
 from harness import Device, is_a  # noqa: E402
 
 from ardoise import boot, font  # noqa: E402
@@ -35,30 +36,6 @@ EXTENDED_HEARTS = {"ev": "declare", "team": "A", "suit": "H", "kind": "KQJ"}
 
 
 # -- helpers --------------------------------------------------------------
-
-
-def in_folder(test):
-    """Run `test(root)` in a new empty folder, removed afterwards."""
-
-    def run():
-        root = "/tmp/ardoise-app-" + "".join("%02x" % byte for byte in os.urandom(6))
-        os.mkdir(root)
-        try:
-            test(root)
-        finally:
-            remove_tree(root)
-
-    return run
-
-
-def remove_tree(path):
-    for name in os.listdir(path):
-        inner = path + "/" + name
-        if os.stat(inner)[0] & 0x4000:
-            remove_tree(inner)
-        else:
-            os.remove(inner)
-    os.rmdir(path)
 
 
 def write(path, text):

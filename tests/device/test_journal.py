@@ -7,6 +7,8 @@ fail like flash does (part of the data written, then OSError 28).
 
 import os
 
+from folders import in_folder, remove_tree
+
 from ardoise.journal import Journal, StorageError, encode
 from scoring import Refused, fold_lines
 
@@ -23,30 +25,6 @@ NEXT = {"ev": "trick", "team": "B"}
 
 
 # -- helpers --------------------------------------------------------------
-
-
-def in_folder(test):
-    """Run `test(root)` in a new empty folder, removed afterwards."""
-
-    def run():
-        root = "/tmp/ardoise-journal-" + "".join("%02x" % byte for byte in os.urandom(6))
-        os.mkdir(root)
-        try:
-            test(root)
-        finally:
-            remove_tree(root)
-
-    return run
-
-
-def remove_tree(path):
-    for name in os.listdir(path):
-        inner = path + "/" + name
-        if os.stat(inner)[0] & 0x4000:
-            remove_tree(inner)
-        else:
-            os.remove(inner)
-    os.rmdir(path)
 
 
 def read(path):
