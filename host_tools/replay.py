@@ -21,19 +21,26 @@ def replay(path):
         return fold_lines(log).state()
 
 
+def read_or_report(read, path):
+    """`read(path)`, or None once stderr says why the log cannot be read:
+    `line N: reason` for a bad line, or the file's own error."""
+    try:
+        return read(path)
+    except LogError as error:
+        print(error, file=sys.stderr)
+    except OSError as error:
+        print("cannot read %s: %s" % (path, error.strerror or error), file=sys.stderr)
+    return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_tools.replay", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("log", help="a match log (JSON Lines)")
     args = parser.parse_args(argv)
-    try:
-        state = replay(args.log)
-    except LogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    except OSError as error:
-        print("cannot read %s: %s" % (args.log, error.strerror or error), file=sys.stderr)
+    state = read_or_report(replay, args.log)
+    if state is None:
         return 1
     print(json.dumps(state))
     return 0

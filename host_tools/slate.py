@@ -23,7 +23,7 @@ from host_tools.matchlog import (
     opponent,
     read_match_log,
 )
-from scoring import LogError
+from host_tools.replay import read_or_report
 
 CALL_NAMES = {
     "cape-dehors": "cape et dehors",
@@ -491,13 +491,8 @@ def main(argv=None):
     parser.add_argument("--png", metavar="FILE", help="draw the slate into this PNG file")
     parser.add_argument("--csv", metavar="FILE", help="write one row per deal to this CSV file")
     args = parser.parse_args(argv)
-    try:
-        log = read_match_log(args.log)
-    except LogError as error:
-        print(error, file=sys.stderr)
-        return 1
-    except OSError as error:
-        print("cannot read %s: %s" % (args.log, error.strerror or error), file=sys.stderr)
+    log = read_or_report(read_match_log, args.log)
+    if log is None:
         return 1
     for path, write in ((args.png, write_png), (args.csv, write_csv)):
         if path:
