@@ -73,8 +73,10 @@ def read_match_log(path):
     with open(path, "rb") as log:
         lines = log.readlines()
     match = fold_lines(lines)  # the core checks every line first
-    # Every non-blank line is a JSON object now, so these parse.
-    events = [json.loads(line) for line in lines if line.strip()]
+    # Every line the core read as non-blank is a JSON object now: read them
+    # the same way (decoded, then stripped as text) so that these parse.
+    texts = [line.decode("utf-8").strip() for line in lines]
+    events = [json.loads(text) for text in texts if text]
     header = events[0]
     in_force = [match.game.decode(code) for code in match.in_force]
     refold = Match(header)
@@ -346,6 +348,11 @@ def bruus_match(log):
             games_played = before["games_played"]
             deal = BruusDeal(len(deals) + 1, games_played + 1, before["dealer"])
             deals.append(deal)
+            # A deal just begun already shows the tricks, points and games as they stand.
+            deal.tricks = after["tricks"]
+            deal.score = after["points"]
+            deal.games = after["games"]
+            deal.bock_waiting = after["bock"]
             continue
         scored = points_scored(step)
         if kind == "dare":
