@@ -4,8 +4,10 @@ Hypothesis (stateful, on CPython) presses the buttons of the unchanged
 firmware, compiled to .mpy and running under MicroPython's unix port:
 short taps with contact bounce, long presses, presses held for auto-repeat,
 mashing shorter than the debounce, two buttons at once, waits long enough
-for the screen to go off, on 128x64 and 128x32 panels with three or four
-buttons. One MicroPython process runs every step (tests/support/
+for the screen to go off, power cycles between gestures, on 128x64 and
+128x32 panels with three or four buttons, from an empty flash or a match
+played card by card and cut short, under random settings. One MicroPython
+process runs every step (tests/support/
 screen_fuzz.py, which answers one JSON verdict per gesture) and checks
 inside it, after every gesture, that
 
@@ -25,7 +27,7 @@ whole to the archive.
 
     ARDOISE_PROOF=full .venv/bin/python -m pytest -s tests/test_proof_screens.py
 
-runs about forty times as many gestures. A failure prints the commands that
+runs about twenty times as many gestures. A failure prints the commands that
 replay it by hand (see screen_fuzz.py).
 """
 
