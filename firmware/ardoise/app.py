@@ -7,7 +7,7 @@
 `step()` is one turn of the loop; tests call it themselves with a clock they
 move. A game's screens are modules in ardoise/games/ named after the match
 event's "game": `ardoise.games.brouc` (the slate, always loaded) gives Slate,
-history, header, rules_line, snapshot, outcome, describe and shown_value; the
+history, new_match, snapshot, outcome, describe and shown_value; the
 screens of its actions and its history are modules of their own, loaded when
 opened (`app.load`). Every module imported while the slate is away is
 dropped again when it is back (`home`), so that RAM holds little more than

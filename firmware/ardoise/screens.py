@@ -11,9 +11,9 @@ from ardoise.inputs import Choice, Confirm
 from ardoise.ui import ROW, WIDTH, Screen, title_bar, wrap
 from scoring import Refused
 
-# New matches are Le Brouc until the Bruus and Brusquembelle screens come:
-# then a setting chooses among the modules of ardoise/games/.
-NEW_GAME = "brouc"
+# The games a new match can be, in the order of the "games" text: each has
+# its module in ardoise/games/.
+GAMES = ("brouc",)
 
 
 class NoMatch(Screen):
@@ -67,21 +67,33 @@ def ask_undo(app):
 
 
 def ask_new_match(app):
-    """Confirm a new match with the settings' rules; Prev/Next choose the first dealer."""
-    game = app.load("games." + NEW_GAME)
+    """A new match: the game (the current match's first), then that game's own
+    questions, asked by `new_match(app)` of its module in ardoise/games/."""
+    current = app.journal.match
+    index = GAMES.index(current.game.name) if current is not None else 0
+
+    def pick(app, index):
+        app.load("games." + GAMES[index]).new_match(app)
+
+    app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
+
+
+def confirm_new_match(app, rules, header, seats=4):
+    """The last question of every new match: the rules line `rules` as
+    chosen, Prev/Next the first dealer among `seats`; OK begins the match
+    whose event `header(dealer)` gives."""
     dealer = [0]
 
     def lines(app):
-        shown = [game.rules_line(app)]
-        shown.append(app.t("first_dealer") % app.seat(dealer[0], named=False))
+        shown = [rules, app.t("first_dealer") % app.seat(dealer[0], named=False)]
         if app.journal.match is not None:
             shown.append(app.t("archived"))
         return shown
 
     def adjust(app, step):
-        dealer[0] = (dealer[0] + step) % 4
+        dealer[0] = (dealer[0] + step) % seats
 
     def yes(app):
-        app.new_match(game.header(app.settings, dealer[0]))
+        app.new_match(header(dealer[0]))
 
     app.push(Confirm(app.t("new_match"), lines, yes, adjust))

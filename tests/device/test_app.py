@@ -130,6 +130,8 @@ def test_first_boot_asks_for_a_match_and_the_dealer(root):
     device = Device(root)
     assert device.journal() == ""
     device.press("ok")
+    assert options(device) == ["Le Brouc"]
+    device.press("ok")  # Le Brouc
     device.press("next", times=2)  # the first dealer: seat 3
     device.press("ok")
     assert device.journal() == journal_of().replace('"dealer":0', '"dealer":2')
@@ -397,6 +399,7 @@ def test_player_names_in_the_match_event_name_the_seats(root):
     device.hold("next")
     device.cursor("Nouveau match")
     device.press("ok")
+    device.press("ok")  # Le Brouc
     assert device.screen().lines(device.app)[1] == "Donneur: ◀ 1 ▶"
 
 
@@ -449,6 +452,7 @@ def test_a_changed_rule_set_is_for_the_next_match_with_its_target(root):
     device.hold("ok")
     device.cursor("Nouveau match")
     device.press("ok")
+    device.press("ok")  # Le Brouc
     assert device.screen().lines(device.app)[0] == "Brou 1802, 12 parties"
     device.press("ok")
     assert (

@@ -41,6 +41,11 @@ def header(settings, dealer):
     return event
 
 
+def new_match(app):
+    """A new match with the rules and target from the settings."""
+    app.load("screens").confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
+
+
 def rules_line(app):
     """The rule set and target a new match would have, for its confirmation."""
     rules = app.settings.get("rules")

@@ -32,6 +32,7 @@ set_contrast=Hell
 set_sleep=Ruhe
 set_tricks=Stiche
 set_seats=Plätze
+games=Le Brouc
 rules_names=Etivaz|31|Brou 1802
 seat_styles=1-4|N-S/O-W
 never=nie

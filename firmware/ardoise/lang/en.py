@@ -32,6 +32,7 @@ set_contrast=Light
 set_sleep=Sleep
 set_tricks=Tricks
 set_seats=Seats
+games=Le Brouc
 rules_names=Etivaz|31|Brou 1802
 seat_styles=1-4|N-S/E-W
 never=never

@@ -32,6 +32,7 @@ set_contrast=Lumière
 set_sleep=Veille
 set_tricks=Plis
 set_seats=Places
+games=Le Brouc
 rules_names=Etivaz|31|Brou 1802
 seat_styles=1-4|N-S/E-O
 never=jamais
