@@ -43,7 +43,8 @@ def header(settings, dealer):
 
 def new_match(app):
     """A new match with the rules and target from the settings."""
-    app.load("screens").confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
+    screens = app.load("screens")
+    screens.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
 
 
 def rules_line(app):
