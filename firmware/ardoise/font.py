@@ -17,6 +17,8 @@ rows 2-6 under the accent, and O and U widen to seven columns to stay apart
 from o and u.
 """
 
+from array import array
+
 import framebuf
 from micropython import const
 
@@ -96,7 +98,7 @@ _GLYPHS = (
 )
 # A hollow box for any other character: visibly missing, never an error.
 _PLACEHOLDER = b"\x00\x7e\x42\x42\x42\x42\x7e\x00"
-_SPACES = "\u00a0\u2009\u202f"  # no-break, thin and narrow no-break space: blank cells
+_SPACES = (0xA0, 0x2009, 0x202F)  # no-break, thin and narrow no-break space: blank cells
 
 SUITS = "HDCS"
 """The rules core's suit letters (scoring.events.SUITS), in the order of SUIT_SYMBOLS."""
@@ -108,16 +110,58 @@ SUIT_SYMBOLS = "♥♦♣♠"
 _cell_bytes = bytearray(_CELL)
 _cell = framebuf.FrameBuffer(_cell_bytes, _CELL, _CELL, framebuf.MONO_VLSB)
 
+# Text is read as UTF-8 bytes and code points, never one character at a time
+# as a string: MicroPython interns every one-character string that indexing
+# or iterating a str makes, and an interned string is never freed.
+
+
+def _length(lead):
+    """Bytes in the UTF-8 character that starts with the byte `lead`."""
+    return 1 if lead < 0x80 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+
+
+def _code_at(data, position):
+    """The code point of the UTF-8 character at byte `position` of `data`."""
+    lead = data[position]
+    length = _length(lead)
+    if length == 1:
+        return lead
+    code = lead & (0x7F >> length)
+    for offset in range(1, length):
+        code = (code << 6) | (data[position + offset] & 0x3F)
+    return code
+
+
+def _code_points(text):
+    codes = array("H")
+    data = text.encode()
+    position = 0
+    while position < len(data):
+        codes.append(_code_at(data, position))
+        position += _length(data[position])
+    return codes
+
+
+_CODES = _code_points(CHARACTERS)  # glyph i is the character _CODES[i]
+
+
+def _glyph_index(code):
+    for index in range(len(_CODES)):
+        if _CODES[index] == code:
+            return index
+    return -1
+
 
 def has_glyph(char):
     """True if `char` draws as itself, not as the placeholder box."""
     code = ord(char)
-    return _FIRST_ASCII <= code <= _LAST_ASCII or char in CHARACTERS or char in _SPACES
+    return _FIRST_ASCII <= code <= _LAST_ASCII or _glyph_index(code) >= 0 or code in _SPACES
 
 
 def suit_symbol(suit):
     """The glyph of a suit letter: "H" gives "♥". ValueError for another letter."""
-    return SUIT_SYMBOLS[SUITS.index(suit)]
+    index = SUITS.index(suit)
+    return SUIT_SYMBOLS[index : index + 1]  # a slice: not interned (see _length)
 
 
 def text_width(text, *, scale=1):
@@ -156,29 +200,41 @@ def draw_text(fb, text, x, y, *, color=1, scale=1, align=LEFT):
     elif align == RIGHT:
         x -= text_width(text, scale=scale)
     step = _CELL * scale
-    for char in text:
-        code = ord(char)
+    data = text.encode()
+    position = index = 0  # byte and character offsets of the next character
+    while position < len(data):
+        code = _code_at(data, position)
         if scale == 1 and _FIRST_ASCII <= code <= _LAST_ASCII:
-            fb.text(char, x, y, color)
-        elif char not in _SPACES:
-            _load(char, code)
+            # The whole run of ASCII in one fb.text()
+            end = position + 1
+            while end < len(data) and _FIRST_ASCII <= data[end] <= _LAST_ASCII:
+                end += 1
+            fb.text(text[index : index + end - position], x, y, color)
+            x += step * (end - position)
+            index += end - position
+            position = end
+            continue
+        if code not in _SPACES:
+            _load(text, index, code)
             if scale == 1:
                 _blit(fb, x, y, color)
             else:
                 _draw_scaled(fb, x, y, scale, color)
         x += step
+        index += 1
+        position += _length(data[position])
     return x
 
 
-def _load(char, code):
-    """Put the glyph of `char` into the cell."""
+def _load(text, index, code):
+    """Put the glyph of the character `code`, at `index` in `text`, into the cell."""
     if _FIRST_ASCII <= code <= _LAST_ASCII:
         _cell.fill(0)
-        _cell.text(char, 0, 0, 1)
+        _cell.text(text[index : index + 1], 0, 0, 1)
         return
-    index = CHARACTERS.find(char)
-    glyphs = _PLACEHOLDER if index < 0 else _GLYPHS
-    start = 0 if index < 0 else index * _CELL
+    found = _glyph_index(code)
+    glyphs = _PLACEHOLDER if found < 0 else _GLYPHS
+    start = 0 if found < 0 else found * _CELL
     for column in range(_CELL):
         _cell_bytes[column] = glyphs[start + column]
 
