@@ -19,8 +19,9 @@ from host_tools.screen import HALF_BLOCKS, Frame, FrameReader
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "tests" / "reference"
-# From a fresh flash: OK asks for a match, OK starts it (dealer 1), OK asks for the trump.
-TO_TRUMP = "ok ok ok"
+# From a fresh flash: OK asks for a match, OK picks Le Brouc, OK starts it
+# (dealer 1), OK asks for the trump.
+TO_TRUMP = "ok ok ok ok"
 # ...then ♥ (the first), the deal's actions, Fin de donne, A, 75 points, recorded.
 A_DEAL = TO_TRUMP + " ok ok ok ok next*15 ok wait:3000"
 
@@ -227,7 +228,7 @@ def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
     assert any("q quit" in line for line in lines)
     assert any("Ardoise · host" in line for line in lines)
 
-    terminal.keys("Enter", "Space", "s")
+    terminal.keys("Enter", "Space", "s", "Enter")  # a match, Le Brouc, dealer 1, the trump
     terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "trump"))
 
     # ♥, the deal's actions, Fin de donne, team A, then 75 card points.

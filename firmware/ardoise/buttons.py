@@ -101,40 +101,44 @@ class Keypad:
     activity once its held event is out, so it cannot keep the screen awake.
     A button already down at start-up (held at power-on) reports nothing
     until released.
+
+    Some of its own attributes drop the leading underscore on purpose: on
+    MicroPython every distinct name is a qstr kept for good, and these share
+    theirs with names the firmware or MicroPython already has.
     """
 
     def __init__(self, clock, pins, pressed):
         count = len(pins)
-        self._clock = clock
-        self._pins = pins
+        self.clock = clock
+        self.pins = pins
         self._levels = bytes(pressed)
         # Per button: the level last read (1: down) and when it last changed;
         # the debounced state, and when the press under way settled.
-        self._raw = bytearray(count)
+        self.raw = bytearray(count)
         self._raw_at = array("i", [0] * count)
-        self._down = bytearray(count)
+        self.down = bytearray(count)
         self._down_at = array("i", [0] * count)
         # Per button: what its press may still report (_TAP...), whether
         # auto-repeat is on (read at each press, so a change applies from the
         # next one), its repeats so far and when it last clicked.
-        self._mode = bytearray(count)
-        self._repeat = bytearray(count)
+        self.mode = bytearray(count)
+        self.repeat = bytearray(count)
         self._repeats = bytearray(count)
         self._click_at = array("i", [0] * count)
         for index in range(count):
             down = 1 if pins[index].value() == self._levels[index] else 0
-            self._raw[index] = self._down[index] = down
-            self._mode[index] = _DONE
+            self.raw[index] = self.down[index] = down
+            self.mode[index] = _DONE
         self._queue = bytearray(_QUEUE_SIZE)
-        self._head = 0
-        self._count = 0
+        self.head = 0
+        self.count = 0
         self._last_poll = clock()
         self.idle_ms = 0
         self.asleep = False
 
     def any_pressed(self):
         """True while any button is down (debounced)."""
-        for down in self._down:
+        for down in self.down:
             if down:
                 return True
         return False
@@ -143,12 +147,12 @@ class Keypad:
         """Auto-repeat for the buttons whose short events are given, e.g.
         `set_repeat(PREV, NEXT)`; off for all others. `set_repeat()` stops it.
         It applies from each button's next press."""
-        count = len(self._pins)
+        count = len(self.pins)
         for event in events:
             if event not in _SHORT[:count]:
                 raise ValueError("no button reports event %r" % event)
         for index in range(count):
-            self._repeat[index] = _SHORT[index] in events
+            self.repeat[index] = _SHORT[index] in events
 
     def sleep(self):
         """The screen is off: the next fresh press returns WAKE and nothing else.
@@ -157,20 +161,20 @@ class Keypad:
         returned are dropped.
         """
         self.asleep = True
-        self._count = 0
+        self.count = 0
         self._swallow()
 
     def poll(self):
         """Read every button; return the next event, or NONE."""
-        now = self._clock()
+        now = self.clock()
         elapsed = ticks_diff(now, self._last_poll)
         self._last_poll = now
         active = False
         woken = False
-        for index in range(len(self._pins)):
-            was_down = self._down[index]
-            gesture = self._update(index, now)
-            if self._down[index] != was_down:
+        for index in range(len(self.pins)):
+            was_down = self.down[index]
+            gesture = self.update(index, now)
+            if self.down[index] != was_down:
                 active = True
                 woken = woken or not was_down
             if gesture == NONE:
@@ -180,7 +184,7 @@ class Keypad:
                 continue
             event = _SHORT[index] if gesture == _CLICK else _HELD[index]
             if event != NONE:
-                self._push(event)
+                self.push(event)
         if active:
             self.idle_ms = 0
         elif elapsed > 0:
@@ -189,35 +193,35 @@ class Keypad:
             # Only buttons not swallowed by sleep() can have gone down here.
             self.asleep = False
             self._swallow()
-            self._push(WAKE)
-        if not self._count:
+            self.push(WAKE)
+        if not self.count:
             return NONE
-        event = self._queue[self._head]
-        self._head = (self._head + 1) % _QUEUE_SIZE
-        self._count -= 1
+        event = self._queue[self.head]
+        self.head = (self.head + 1) % _QUEUE_SIZE
+        self.count -= 1
         return event
 
-    def _update(self, index, now):
+    def update(self, index, now):
         """Read button `index` at time `now`; NONE, _CLICK or _HOLD."""
-        raw = 1 if self._pins[index].value() == self._levels[index] else 0
-        if raw != self._raw[index]:
-            self._raw[index] = raw
+        raw = 1 if self.pins[index].value() == self._levels[index] else 0
+        if raw != self.raw[index]:
+            self.raw[index] = raw
             self._raw_at[index] = now
             return NONE
-        mode = self._mode[index]
-        if raw != self._down[index]:
+        mode = self.mode[index]
+        if raw != self.down[index]:
             # Not settled yet: maybe a bounce. Hold times wait too, so a press
             # let go just before _LONG_MS stays short.
             if ticks_diff(now, self._raw_at[index]) < _DEBOUNCE_MS:
                 return NONE
-            self._down[index] = raw
+            self.down[index] = raw
             if not raw:
                 return _CLICK if mode == _TAP else NONE
             self._down_at[index] = self._raw_at[index]
-            if not self._repeat[index]:
-                self._mode[index] = _TAP
+            if not self.repeat[index]:
+                self.mode[index] = _TAP
                 return NONE
-            self._mode[index] = _AUTO
+            self.mode[index] = _AUTO
             self._repeats[index] = 0
             self._click_at[index] = now
             return _CLICK
@@ -225,7 +229,7 @@ class Keypad:
             return NONE
         if mode == _TAP:
             if ticks_diff(now, self._down_at[index]) >= _LONG_MS:
-                self._mode[index] = _DONE
+                self.mode[index] = _DONE
                 return _HOLD
             return NONE
         repeats = self._repeats[index]
@@ -244,13 +248,13 @@ class Keypad:
 
     def _swallow(self):
         """Make the presses under way report nothing more."""
-        for index in range(len(self._pins)):
-            if self._down[index]:
-                self._mode[index] = _DONE
+        for index in range(len(self.pins)):
+            if self.down[index]:
+                self.mode[index] = _DONE
 
-    def _push(self, event):
+    def push(self, event):
         # A full queue drops the newest: it takes a burst far beyond four
         # buttons between two polls.
-        if self._count < _QUEUE_SIZE:
-            self._queue[(self._head + self._count) % _QUEUE_SIZE] = event
-            self._count += 1
+        if self.count < _QUEUE_SIZE:
+            self._queue[(self.head + self.count) % _QUEUE_SIZE] = event
+            self.count += 1

@@ -42,11 +42,10 @@ must hold firmware/, boards/ and this folder (as sources or as compiled
 .mpy): the tests set it up.
 """
 
-import gc
 import json
 import os
 import sys
-from time import ticks_add, ticks_diff, ticks_us
+from time import ticks_add
 
 import framebuf
 import host
@@ -81,20 +80,12 @@ class Device:
     `presses`; `press_frames` counts the frames sent meanwhile, each of
     which a driver that sends the whole frame would send in full. The bus
     keeps no record of its writes here: a match of them would fill the heap.
-
-    With `measure=True` (`make bench`), real time in µs from the start of
-    the boot to the first show() is `boot_us`, and from a press to the first
-    show() after it, summed over the `timed_presses` that show one, is
-    `press_us` (the most `worst_press_us`); `peak_heap` is the most of
-    gc.mem_alloc() after a gc.collect() at the end of the boot and of each
-    press.
+    `shown()` is called after each frame is sent (host_tools/mp_bench_device.py
+    times presses with it; the heap `make bench` measures holds only this
+    module).
     """
 
-    def __init__(self, root, *, height=64, extra=True, journal=None, measure=False):
-        self.measure = measure
-        self.since = ticks_us() if measure else None
-        self.delay = None
-        self.peak_heap = self.press_us = self.worst_press_us = self.timed_presses = 0
+    def __init__(self, root, *, height=64, extra=True, journal=None):
         machine.release_all()
         description = host.describe()
         description["oled"]["height"] = height
@@ -119,19 +110,19 @@ class Device:
         self.worst_press_bytes = 0
         self.press_frames = 0
         self.shows = 0
-        show = self.display.show
+        send = self.display.show
 
-        def counted_show():
+        def show():  # counted (the name is the driver's: no new qstr)
             self.shows += 1
-            show()
-            if self.since is not None:
-                self.delay = ticks_diff(ticks_us(), self.since)
-                self.since = None
+            send()
+            self.shown()
 
-        self.display.show = counted_show
+        self.display.show = show
         self.app.start()
         self.run(POLL_MS)
-        self.boot_us = self.measured()
+
+    def shown(self):
+        """A frame has just been sent."""
 
     def run(self, ms):
         """Let `ms` milliseconds pass, one app step per poll interval."""
@@ -149,31 +140,15 @@ class Device:
         for _ in range(times):
             before = self.display.bytes_sent
             shows = self.shows
-            if self.measure:
-                self.since = ticks_us()
             self.pins[key].drive(self.pressed[key])
             self.run(ms)
             self.pins[key].drive(None)
             self.run(gap)
-            delay = self.measured()
-            if delay is not None:
-                self.timed_presses += 1
-                self.press_us += delay
-                self.worst_press_us = max(self.worst_press_us, delay)
             sent = self.display.bytes_sent - before
             self.presses += 1
             self.press_frames += self.shows - shows
             self.press_bytes += sent
             self.worst_press_bytes = max(self.worst_press_bytes, sent)
-
-    def measured(self):
-        """End a measured step: the heap in use; its delay to show() (None if none)."""
-        if not self.measure:
-            return None
-        delay, self.delay, self.since = self.delay, None, None
-        gc.collect()
-        self.peak_heap = max(self.peak_heap, gc.mem_alloc())
-        return delay
 
     def hold(self, key, ms=800):
         """Hold `key` past the long press (600 ms)."""

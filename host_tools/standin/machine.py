@@ -8,8 +8,9 @@ to the built-in (checked on the unix port, 1.29). So the name stays `machine`
 and board code runs unchanged.
 
 I2C records what it would send; Pin reads the level a script sets with
-drive(); freq(), idle() and lightsleep() return at once; reset() ends the
-program (SystemExit), as a restart ends the board's.
+drive(); lightsleep() returns at once; reset() ends the program
+(SystemExit), as a restart ends the board's. Only what the firmware and
+the board files call is here: it is in the heap `make bench` measures.
 """
 
 _ENODEV = 19  # errno a real bus raises when no device answers
@@ -33,59 +34,46 @@ class I2C:
         return list(self.devices)
 
     def writeto(self, address, buffer, stop=True):
-        return self._record(address, bytes(buffer))
+        return self.writevto(address, (buffer,), stop)
 
     def writevto(self, address, buffers, stop=True):
+        if address not in self.devices:
+            raise OSError(_ENODEV)
         joined = bytearray()
         for buffer in buffers:
             joined.extend(buffer)
-        return self._record(address, bytes(joined))
+        self.writes.append((address, bytes(joined)))
+        return len(joined)  # machine.I2C returns the count of bytes acknowledged
 
     def clear(self):
         """Forget the writes recorded so far."""
         self.writes = []
-
-    def _record(self, address, data):
-        if address not in self.devices:
-            raise OSError(_ENODEV)
-        self.writes.append((address, data))
-        return len(data)  # machine.I2C returns the count of bytes acknowledged
-
-
-SoftI2C = I2C
 
 
 # Levels put on pins from outside, by pin id: every Pin object made for the
 # same id is the same wire, as on a board (firmware makes its own objects,
 # a test drives the pin by its number).
 _driven = {}
-# Pins with an irq() handler, which drive() calls on a matching edge.
-_listening = []
 
 
 class Pin:
     """A GPIO whose input level a script sets with drive().
 
     An input reads the driven level, else its pull (1 with PULL_UP, otherwise
-    0); an output reads back what value() last set. irq() handlers run inside
-    drive() on a matching edge. Driving a pin drives it for every Pin object
-    with that id.
+    0); an output reads back what value() last set. Driving a pin drives it
+    for every Pin object with that id.
     """
 
     IN = 0
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
-    IRQ_FALLING = 1
-    IRQ_RISING = 2
 
     def __init__(self, pin_id, mode=IN, pull=None, *, value=None):
         self.pin_id = pin_id
         self.mode = mode
         self.pull = pull
         self._output = 1 if value else 0
-        self._handler = None
-        self._trigger = 0
 
     def value(self, level=None):
         """The pin's level, or set an output's level when given one."""
@@ -102,44 +90,15 @@ class Pin:
     def drive(self, level):
         """Put level (0 or 1) on the pin from outside, as a pressed button
         does; None lets go, back to the pull."""
-        listeners = [(pin, pin.value()) for pin in _listening if pin.pin_id == self.pin_id]
         if level is None:
             _driven.pop(self.pin_id, None)
         else:
             _driven[self.pin_id] = 1 if level else 0
-        for pin, was in listeners:
-            now = pin.value()
-            if now != was and pin._trigger & (Pin.IRQ_RISING if now else Pin.IRQ_FALLING):
-                pin._handler(pin)
-
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, **options):
-        """Call handler(pin) on the trigger edges; other options are ignored."""
-        self._handler = handler
-        self._trigger = trigger
-        if self in _listening:
-            _listening.remove(self)
-        if handler is not None:
-            _listening.append(self)
 
 
 def release_all():
     """Let go of every driven pin (a fresh board for the next test)."""
     _driven.clear()
-
-
-_cpu_hz = 125000000
-
-
-def freq(hz=None):
-    """The CPU frequency in Hz; freq(hz) only records the new one."""
-    global _cpu_hz
-    if hz is None:
-        return _cpu_hz
-    _cpu_hz = hz
-
-
-def idle():
-    """Return at once: the host has no clock to gate."""
 
 
 def lightsleep(milliseconds=None):

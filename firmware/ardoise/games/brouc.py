@@ -10,7 +10,7 @@ actions; with trick recording on, Prev and Next record a trick for the left
 or right team. Held Prev: undo; held Next (or the fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the screens of a
-deal's actions (brouc_deal.py, with brouc_marriage.py and brouc_points.py)
+deal's actions (brouc_deal.py, with brouc_points.py)
 and the history (brouc_history.py) are loaded when opened and dropped when
 the slate is back.
 """
@@ -26,7 +26,7 @@ from scoring.events import SUITS
 ETIVAZ = RULES.index("etivaz")
 THIRTY_ONE = RULES.index("31")
 BROU1802 = RULES.index("brou1802")
-NO_ONE = -1  # the rules core's "nobody" for winner, announcer and trump
+_NO_ONE = const(-1)  # the rules core's "nobody" for winner, announcer and trump
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 CARD_POINTS = 120
 _STROKE = const(5)  # pixels from one coche stroke to the next
@@ -84,7 +84,7 @@ def snapshot(game):
 def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
     game = game_of(app)
-    if game.winner != NO_ONE and before[8] == NO_ONE:
+    if game.winner != _NO_ONE and before[8] == _NO_ONE:
         return app.t("match_won") % app.team(game.winner)
     parties = game.rules == BROU1802
     tally = game.parties if parties else game.coches
@@ -146,7 +146,7 @@ class Slate(Screen):
     def key(self, app, key):
         game = game_of(app)
         if key == OK:
-            if game.winner != NO_ONE:
+            if game.winner != _NO_ONE:
                 app.load("screens").ask_new_match(app)
             elif game.deal_open:
                 app.load("games.brouc_deal").deal_menu(app)
@@ -221,7 +221,7 @@ class Slate(Screen):
 
     @staticmethod
     def draw_status(app, fb, game, y):
-        if game.winner != NO_ONE:
+        if game.winner != _NO_ONE:
             fb.fill_rect(0, y, WIDTH, ROW, 1)
             text = app.t("match_won") % app.team(game.winner)
             draw_text(fb, fit(text, WIDTH), _HALF, y, color=0, align=CENTER)
@@ -235,7 +235,7 @@ class Slate(Screen):
         # A deal is open: the row is inverted, so it cannot be missed.
         fb.fill_rect(0, y, WIDTH, ROW, 1)
         text = suit_symbol(SUITS[game.trump]) + " "
-        if game.announcer != NO_ONE:
+        if game.announcer != _NO_ONE:
             text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
         else:
             text += app.t("dealer") % app.seat(game.dealer)

@@ -1,9 +1,9 @@
 """Le Brouc: the screens of a deal's actions, loaded while one is open.
 
-The trump that opens a deal, then the deal's menu: tricks, cape
-announcements and a cape are here; a marriage (brouc_marriage.py) and the
-card points of an end of deal or a dehors call (brouc_points.py) are
-modules of their own, loaded when picked. What an action would do is asked
+The trump that opens a deal, then the deal's menu: tricks, marriages, cape
+announcements and a cape are here; the card points of an end of deal or a
+dehors call (brouc_points.py) are a module of their own, loaded when
+picked. What an action would do is asked
 of the rules themselves (`app.trial`): a cape announcement is offered only
 when the rules would take it.
 """
@@ -60,7 +60,7 @@ def deal_menu(app):
         if item == "end":
             app.load("games.brouc_points").ask_end(app)
         elif item == "marriage":
-            app.load("games.brouc_marriage").ask_marriage(app)
+            ask_marriage(app)
         elif item == "trick":
             ask_trick(app)
         elif item == "dehors":
@@ -108,3 +108,44 @@ def ask_cape(app):
         app.act({"ev": "end", "cape": TEAMS[side]})
 
     ask_team(app, app.t("do_" + ("vole" if game_of(app).rules == BROU1802 else "cape")), then)
+
+
+def marriage_value(game, suit_index, extended, in_trick):
+    """Rule 3 (and 20 for brou1802): what a marriage counts."""
+    value = 30 if extended else 20
+    if suit_index == game.trump:
+        value *= 2
+    if in_trick and game.rules == BROU1802:
+        value *= 2
+    return value
+
+
+def ask_marriage(app):
+    """A marriage: in hand (declared) or in a trick; team, suit, K-Q or K-Q-J."""
+    game = game_of(app)
+    chosen = {}
+
+    def place(app, index):
+        chosen["ev"] = ("declare", "table")[index]
+        ask_team(app, app.t("marriage_team"), team)
+
+    def team(app, side):
+        chosen["team"] = TEAMS[side]
+        app.push(Choice(app.t("marriage_suit"), suit_options(app, game), suit))
+
+    def suit(app, index):
+        chosen["suit"] = SUITS[index]
+        in_trick = chosen["ev"] == "table"
+        options = []
+        for extended in (0, 1):
+            value = marriage_value(game, index, extended, in_trick)
+            # In a trick: plus for the trick's winners, minus for the others.
+            worth = "+%d/-%d" % (value, value) if in_trick else "+%d" % value
+            options.append("%-6s%s" % (app.words("kinds")[extended], worth))
+        app.push(Choice(app.t("marriage_kind"), options, kind))
+
+    def kind(app, extended):
+        chosen["kind"] = ("KQ", "KQJ")[extended]
+        app.act(chosen)
+
+    app.push(Choice(app.t("do_marriage"), [app.t("in_hand"), app.t("in_trick")], place))
