@@ -12,6 +12,8 @@ prints and writes to docs/bench.md:
 - the display's I2C bytes per key press, against a driver that sends the
   whole frame each time (MicroPython's ssd1306.py, Adafruit's: 6 two-byte
   commands and 1 + 1024 data bytes per 128x64 frame);
+- the names interned (qstrs) by the end of the match, against the count
+  past which MicroPython's next qstr pool takes some 7 KiB at once;
 - the journal's bytes per action, and the firmware's .mpy sizes;
 - the time from a press to its frame's show() and from the start of the boot
   to the first show(), beside a reference operation timed in the same
@@ -19,6 +21,7 @@ prints and writes to docs/bench.md:
 """
 
 import json
+import re
 
 from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython, smallest_heap
 
@@ -80,6 +83,31 @@ def play(path, out, height, heap="1m"):
     return json.loads((out / "stats.json").read_text())
 
 
+# The harness's own command line, then MicroPython's count of interned names.
+INTERNED = """
+import sys, micropython, harness
+harness.main(sys.argv[1], sys.argv[2], 64, 3, False)
+micropython.qstr_info()
+"""
+QSTR_POOLS_BEFORE_THE_NEXT = 620  # entries in the first five pools (20, 40, ... 320)
+
+
+def interned(path, folder):
+    """(names interned, bytes they take) at the end of the match.
+
+    An interned name (qstr) is never freed, and MicroPython makes room for
+    more by a new pool twice the size of the last: past 620 names the next
+    pool takes 640 entries at once, some 7 KiB on the 64-bit unix port.
+    """
+    out = folder / "interned"
+    out.mkdir()
+    result = run_micropython(["-c", INTERNED, str(SCRIPT), str(out)], heap="1m", path=path)
+    found = re.search(r"n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", result.stdout)
+    if result.returncode or not found:
+        raise RuntimeError(result.stdout + result.stderr)
+    return int(found.group(1)), int(found.group(2))
+
+
 def smallest_heap_for_match(path, folder, height, start=160):
     def fits(kib):
         return play(path, folder / ("heap-%d-%d" % (height, kib)), height, "%dk" % kib)
@@ -127,6 +155,8 @@ def measure(folder):
     heaps = {height: smallest_heap_for_match(path, folder, height) for height in (64, 32)}
     without_app = smallest_heap_without_app(path, folder)
     timed = timings(path, folder)
+    count, size = interned(path, folder)
+    names = (count, size / 1024)
     presses = stats[64]["presses"]
     rows = [
         ("Whole 5-coche match (%d presses) from .mpy, 128x64: smallest heap" % presses,
@@ -138,6 +168,9 @@ def measure(folder):
          "%.1f KiB" % (standins_ram(path) / 1024), "", None),
         ("Without the app: core, journal, driver, font, buttons, machine; match loaded",
          "%d KiB" % without_app, "", None),
+        ("Names interned (qstrs) at the end of the match, and the RAM they take",
+         "%d (%.1f KiB)" % names, "<= %d" % QSTR_POOLS_BEFORE_THE_NEXT,
+         names[0] <= QSTR_POOLS_BEFORE_THE_NEXT),
     ]  # fmt: skip
     for height in (64, 32):
         run = stats[height]
