@@ -8,7 +8,7 @@ them when the slate is back.
 from micropython import const
 
 from ardoise.buttons import NEXT, OK, PREV
-from ardoise.font import CENTER, RIGHT, draw_text, fit
+from ardoise.font import CENTER, RIGHT, draw_text, fit, text_width
 from ardoise.ui import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
 
 # Number entry: after this many repeats of one held button the step grows
@@ -20,7 +20,9 @@ _FAST_STEP = const(5)
 class Choice(Screen):
     """A list: Prev/Next move the cursor (wrapping), OK picks.
 
-    `pick(app, index)` is called with the chosen option's index.
+    `pick(app, index)` is called with the chosen option's index. The rows
+    shown move only when the cursor would leave them (`first` is the top
+    one's index).
     """
 
     def __init__(self, title, options, pick, index=0):
@@ -28,6 +30,7 @@ class Choice(Screen):
         self.options = options
         self.pick = pick
         self.index = index
+        self.first = 0
 
     def key(self, app, key):
         count = len(self.options)
@@ -43,16 +46,24 @@ class Choice(Screen):
     def draw(self, app, fb):
         title_bar(fb, self.title)
         rows = app.rows - 1
-        first = min(max(0, self.index - rows // 2), max(0, len(self.options) - rows))
+        # Scrolling redraws every row, moving the cursor only two labels.
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + rows:
+            self.first = self.index - rows + 1
+        first = self.first
         for row in range(rows):
             index = first + row
             if index >= len(self.options):
                 break
             y = ROW * (row + 1)
+            text = fit(self.options[index], WIDTH)
             chosen = index == self.index
             if chosen:
-                fb.fill_rect(0, y, WIDTH, ROW, 1)
-            draw_text(fb, fit(self.options[index], WIDTH), 0, y, color=0 if chosen else 1)
+                # Inverted under the label only: a row-wide bar would make
+                # each move of the cursor change two whole rows.
+                fb.fill_rect(0, y, text_width(text), ROW, 1)
+            draw_text(fb, text, 0, y, color=0 if chosen else 1)
         scroll_marks(fb, ROW, rows, first, len(self.options))
 
 

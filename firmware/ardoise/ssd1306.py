@@ -3,9 +3,10 @@
 The frame is one MONO_VLSB FrameBuffer, whose bytes are laid out like the
 panel's own memory: byte `page * width + x` holds pixels (x, 8 * page) to
 (x, 8 * page + 7), lowest bit on top. show() compares every 8-pixel page with
-a copy of the last frame sent and writes only the changed column span of the
-changed pages: a whole frame is about 1 KiB (some 24 ms at 400 kHz), a new
-score digit a few dozen bytes.
+a copy of the last frame sent and writes only the changed columns of the
+changed pages, as spans that skip any unchanged stretch longer than what
+placing one more span costs: a whole frame is about 1 KiB (some 24 ms at
+400 kHz), a new score digit a few dozen bytes.
 
     from ardoise.ssd1306 import SSD1306
 
@@ -25,12 +26,17 @@ _SET_CONTRAST = const(0x81)
 _NORMAL_DISPLAY = const(0xA6)  # | 1 for inverse video
 _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
-# Page addressing mode: 0xB0 | page, then the start column in two nibbles.
+# Page addressing mode: the start column in two nibbles, and 0xB0 | page.
 _PAGE_START = const(0xB0)
 _COLUMN_HIGH = const(0x10)
 
-# Control byte, page, column low nibble, column high nibble.
+# Control byte, column low nibble, column high nibble, page.
 _POSITION_SIZE = const(4)
+# Unchanged columns between two changes of a page are sent along when there
+# are at most this many: a span of its own costs as much on the bus, with its
+# column write, its data control byte and the address byte opening each of
+# those two writes.
+_MOST_SENT_UNCHANGED = const(6)
 
 
 def _init_sequence(height, external_vcc):
@@ -101,6 +107,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._data = [b"\x40", None]  # _DATA, then the span
         self._command = bytearray(2)
         self._command[0] = _COMMANDS
+        # A command and its value, or a span's column alone (two commands).
         self._command_and_value = bytearray(3)
         self._command_and_value[0] = _COMMANDS
         self._panel_unknown = True
@@ -127,29 +134,41 @@ class SSD1306(framebuf.FrameBuffer):
         self._panel_unknown = True
 
     def show(self):
-        """Send the frame: only the column span of each page that changed
-        since the last show(), or everything after invalidate().
+        """Send the frame: the changed columns of each page since the last
+        show(), or everything after invalidate().
 
-        Allocates only one small memoryview per changed page, no buffer.
+        Allocates only one small memoryview per span sent, no buffer.
         """
         full = self._panel_unknown
         width = self.width
+        self._position[3] = 0  # no page set yet by this show()
         try:
             for page in range(self.pages):
                 frame = self._frame_pages[page]
                 sent = self._sent_pages[page]
                 if full:
-                    first, end = 0, width
+                    self._send_span(page, 0, width)
                 elif frame == sent:
                     continue
                 else:
-                    first = 0
-                    while frame[first] == sent[first]:
-                        first += 1
                     end = width
                     while frame[end - 1] == sent[end - 1]:
                         end -= 1
-                self._send_span(page, first, end)
+                    first = 0
+                    while frame[first] == sent[first]:
+                        first += 1
+                    column = first + 1
+                    while column < end:
+                        if frame[column] == sent[column]:
+                            unchanged = column
+                            column += 1
+                            while frame[column] == sent[column]:  # stops by end - 1, a change
+                                column += 1
+                            if column - unchanged > _MOST_SENT_UNCHANGED:
+                                self._send_span(page, first, unchanged)
+                                first = column
+                        column += 1
+                    self._send_span(page, first, end)
                 sent[:] = frame
         except OSError:
             # A write may have half-happened: what the panel holds is unknown.
@@ -179,11 +198,16 @@ class SSD1306(framebuf.FrameBuffer):
         self._write_command(_DISPLAY_ON)
 
     def _send_span(self, page, first, end):
-        position = self._position
-        position[1] = _PAGE_START | page
-        position[2] = first & 0x0F
-        position[3] = _COLUMN_HIGH | (first >> 4)
-        self._write(position)
+        """Columns first to end - 1 of `page`, placed by a page command only
+        if this show() has not set that page already."""
+        if self._position[3] == _PAGE_START | page:
+            placement = self._command_and_value
+        else:
+            placement = self._position
+            placement[3] = _PAGE_START | page
+        placement[1] = first & 0x0F
+        placement[2] = _COLUMN_HIGH | (first >> 4)
+        self._write(placement)
         self._data[1] = self._frame_pages[page][first:end]
         self._i2c.writevto(self._address, self._data)
         self.bytes_sent += 1 + end - first

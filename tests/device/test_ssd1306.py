@@ -35,7 +35,11 @@ def display_on_bus(**options):
 
 
 def position(page, column):
-    return bytes((0x00, 0xB0 | page, column & 0x0F, 0x10 | column >> 4))
+    return bytes((0x00, column & 0x0F, 0x10 | column >> 4, 0xB0 | page))
+
+
+def column_on_same_page(column):
+    return bytes((0x00, column & 0x0F, 0x10 | column >> 4))
 
 
 def data_writes(i2c):
@@ -110,7 +114,7 @@ def test_one_pixel_sends_one_column_of_one_page():
     assert display.bytes_sent - before == 6
 
 
-def test_span_runs_from_first_to_last_changed_column_of_each_changed_page():
+def test_changes_far_apart_on_one_page_go_as_spans_of_their_own():
     display, i2c = display_on_bus()
     display.pixel(3, 0, 1)
     display.pixel(100, 7, 1)
@@ -118,10 +122,40 @@ def test_span_runs_from_first_to_last_changed_column_of_each_changed_page():
     display.show()
     assert [payload for _, payload in i2c.writes] == [
         position(0, 3),
-        b"\x40\x01" + bytes(96) + b"\x80",
+        b"\x40\x01",
+        column_on_same_page(100),  # the page is already 0
+        b"\x40\x80",
         position(7, 127),
         b"\x40\x80",
     ]
+
+
+def test_a_few_unchanged_columns_between_changes_are_sent_along():
+    # Up to 6 unchanged columns cost no more on the bus than another span:
+    # its 3-byte column write, its data control byte and the two address bytes.
+    display, i2c = display_on_bus()
+    display.pixel(10, 0, 1)
+    display.pixel(17, 0, 1)  # 6 unchanged columns after column 10: one span
+    display.pixel(25, 0, 1)  # 7 after column 17: a span of its own
+    display.show()
+    assert [payload for _, payload in i2c.writes] == [
+        position(0, 10),
+        b"\x40\x01" + bytes(6) + b"\x01",
+        column_on_same_page(25),
+        b"\x40\x01",
+    ]
+
+
+def test_each_show_sets_the_page_of_its_first_span_again():
+    # The panel's page after a show() is not relied on: a write may have
+    # failed halfway.
+    display, i2c = display_on_bus()
+    display.pixel(5, 63, 1)
+    display.show()
+    i2c.clear()
+    display.pixel(90, 63, 1)
+    display.show()
+    assert [payload for _, payload in i2c.writes] == [position(7, 90), b"\x40\x80"]
 
 
 def test_one_character_sends_a_fraction_of_a_full_frame():
