@@ -16,9 +16,11 @@ the match. Checked against what was written by hand or looked at:
 After a deliberate change of the screens, look at the new frames and
 regenerate the references with
 
-    ARDOISE_REFERENCE=update .venv/bin/python -m pytest tests/test_device_e2e.py
+    ARDOISE_REFERENCE=update .venv/bin/python -m pytest tests/test_device_e2e*.py
 
-(tests/reference/README.md says the same).
+(tests/reference/README.md says the same). The other key scripts of
+tests/support (tests/test_device_e2e_*.py) are played with `play` and
+checked with `check_frames` too.
 """
 
 import json
@@ -30,7 +32,8 @@ import pytest
 
 from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
 
-SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
+SUPPORT = ROOT / "tests" / "support"
+SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
 # `make bench` measures the smallest heap for this match (docs/bench.md:
@@ -52,9 +55,9 @@ def build(tmp_path_factory):
     return [folder / "firmware", folder / "host"]
 
 
-def play(build, out, height, buttons):
+def play(build, out, height, buttons, script=SCRIPT):
     result = run_micropython(
-        ["-m", "harness", str(SCRIPT), str(out), str(height), str(buttons), "frames"],
+        ["-m", "harness", str(script), str(out), str(height), str(buttons), "frames"],
         heap=HEAP,
         path=build,
         timeout=300,
@@ -63,9 +66,9 @@ def play(build, out, height, buttons):
     return json.loads((out / "stats.json").read_text())
 
 
-def frame_names():
+def frame_names(script=SCRIPT):
     names = []
-    for line in SCRIPT.read_text(encoding="utf-8").splitlines():
+    for line in script.read_text(encoding="utf-8").splitlines():
         words = line.split("#")[0].split()
         if words[:1] == ["frame"]:
             names.append(words[1])
@@ -82,26 +85,37 @@ def test_a_whole_match_played_with_the_buttons(build, tmp_path, height, buttons)
     assert (flash / "match.jsonl").read_text() == header
     assert json.loads((flash / "settings.json").read_text())["tricks"] is True
     assert stats["presses"] > 300
+    assert len(frame_names()) > 20
+    check_frames(tmp_path, height)
 
+
+def check_frames(out, height, script=SCRIPT):
+    """Each frame `script` wrote to `out` against tests/reference/<height>/
+    (copied there first with ARDOISE_REFERENCE=update); the folder holds
+    the frames of the key scripts in tests/support and no others."""
     references = REFERENCE / str(height)
-    names = frame_names()
-    assert len(names) == len(set(names)) > 20
+    names = frame_names(script)
+    every = [name for keys in sorted(SUPPORT.glob("*.keys")) for name in frame_names(keys)]
+    assert len(every) == len(set(every)), "two frames of the key scripts share a name"
     if os.environ.get("ARDOISE_REFERENCE") == "update":
-        shutil.rmtree(references, ignore_errors=True)
-        references.mkdir(parents=True)
+        references.mkdir(parents=True, exist_ok=True)
         for name in names:
-            shutil.copy(tmp_path / (name + ".pbm"), references / (name + ".pbm"))
+            shutil.copy(out / (name + ".pbm"), references / (name + ".pbm"))
+        for path in references.glob("*.pbm"):
+            if path.stem not in every:
+                path.unlink()  # a frame no script names any more
     differ = [
         name
         for name in names
-        if (tmp_path / (name + ".pbm")).read_bytes() != (references / (name + ".pbm")).read_bytes()
+        if not (references / (name + ".pbm")).exists()
+        or (out / (name + ".pbm")).read_bytes() != (references / (name + ".pbm")).read_bytes()
     ]
     assert not differ, "frames unlike tests/reference/%d: %s (new ones in %s)" % (
         height,
         ", ".join(differ),
-        tmp_path,
+        out,
     )
-    assert sorted(path.stem for path in references.glob("*.pbm")) == sorted(names)
+    assert {path.stem for path in references.glob("*.pbm")} <= set(every)
 
 
 def test_reference_frames_are_panel_sized_pbm_images():

@@ -13,7 +13,7 @@ from scoring import Refused
 
 # The games a new match can be, in the order of the "games" text: each has
 # its module in ardoise/games/.
-GAMES = ("brouc",)
+GAMES = ("brouc", "bruus", "brusquembelle")
 
 
 class NoMatch(Screen):
@@ -78,14 +78,16 @@ def ask_new_match(app):
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
 
 
-def confirm_new_match(app, rules, header, seats=4):
+def confirm_new_match(app, rules, header, seats=4, numbered=False):
     """The last question of every new match: the rules line `rules` as
-    chosen, Prev/Next the first dealer among `seats`; OK begins the match
-    whose event `header(dealer)` gives."""
+    chosen, Prev/Next the first dealer among `seats` (`numbered`: shown as
+    1, 2... whatever the settings); OK begins the match whose event
+    `header(dealer)` gives."""
     dealer = [0]
 
     def lines(app):
-        shown = [rules, app.t("first_dealer") % app.seat(dealer[0], named=False)]
+        seat = str(dealer[0] + 1) if numbered else app.seat(dealer[0], named=False)
+        shown = [rules, app.t("first_dealer") % seat]
         if app.journal.match is not None:
             shown.append(app.t("archived"))
         return shown

@@ -11,18 +11,40 @@ Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 
 from micropython import const
 
-from ardoise.buttons import BACK, EXTRA, NEXT, OK, PREV
-from ardoise.font import CENTER, RIGHT, draw_text, fit
+from ardoise.buttons import BACK, EXTRA, MENU, NEXT, OK, PREV, UNDO
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit
 
 ROW = 8
 WIDTH = 128
 _COLUMNS = const(16)
+STROKE = const(5)  # pixels from one chalk stroke to the next
 
 
 def title_bar(fb, text):
     """The top row, inverted: says where the player is."""
     fb.fill_rect(0, 0, WIDTH, ROW, 1)
     draw_text(fb, fit(text, WIDTH), WIDTH // 2, 0, color=0, align=CENTER)
+
+
+def strokes(fb, count, x, y, leftward, width):
+    """`count` chalk strokes (/), coches or matchsticks, from x over `width`
+    pixels (toward the left if `leftward`), or a number when they do not fit."""
+    if count * STROKE > width:
+        draw_text(fb, "%d/" % count, x, y, align=RIGHT if leftward else LEFT)
+        return
+    for index in range(count):
+        left = x - STROKE * (index + 1) if leftward else x + STROKE * index
+        fb.line(left, y + 6, left + 3, y, 1)
+        fb.line(left + 1, y + 6, left + 4, y, 1)  # two pixels wide, as chalk
+
+
+def status_row(app, fb, text, inverted=False):
+    """The slate's last row: `text` centred; inverted while a deal is open, so
+    that it cannot be missed."""
+    y = (app.rows - 1) * ROW
+    if inverted:
+        fb.fill_rect(0, y, WIDTH, ROW, 1)
+    draw_text(fb, fit(text, WIDTH), WIDTH // 2, y, color=0 if inverted else 1, align=CENTER)
 
 
 def wrap(text, columns=_COLUMNS):
@@ -81,6 +103,18 @@ class Screen:
 
     def draw(self, app, fb):
         pass
+
+
+class SlateScreen(Screen):
+    """A game's slate. In every game held Prev asks to undo, and held Next
+    (or the fourth button) opens the menu; a game's Slate handles its other
+    keys and passes these on."""
+
+    def key(self, app, key):
+        if key == UNDO:
+            app.load("screens").ask_undo(app)
+        elif key == MENU or key == EXTRA:
+            app.load("screens").main_menu(app)
 
 
 class Message(Screen):

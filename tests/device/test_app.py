@@ -130,7 +130,7 @@ def test_first_boot_asks_for_a_match_and_the_dealer(root):
     device = Device(root)
     assert device.journal() == ""
     device.press("ok")
-    assert options(device) == ["Le Brouc"]
+    assert options(device) == ["Le Brouc", "Bruus", "Brusquembelle"]
     device.press("ok")  # Le Brouc
     device.press("next", times=2)  # the first dealer: seat 3
     device.press("ok")

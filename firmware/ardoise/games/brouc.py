@@ -17,9 +17,9 @@ the slate is back.
 
 from micropython import const
 
-from ardoise.buttons import EXTRA, MENU, NEXT, OK, PREV, UNDO
+from ardoise.buttons import NEXT, OK, PREV
 from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width
-from ardoise.ui import ROW, WIDTH, Screen
+from ardoise.ui import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
 from scoring.brouc import CALLS, RULES
 from scoring.events import SUITS
 
@@ -29,7 +29,6 @@ BROU1802 = RULES.index("brou1802")
 _NO_ONE = const(-1)  # the rules core's "nobody" for winner, announcer and trump
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 CARD_POINTS = 120
-_STROKE = const(5)  # pixels from one coche stroke to the next
 
 
 def header(settings, dealer):
@@ -128,19 +127,7 @@ def describe(app, event):
 # -- the slate ----------------------------------------------------------------
 
 
-def strokes(fb, count, x, y, leftward, width):
-    """`count` coches as chalk strokes (/) from x over `width` pixels, or as a
-    number when they do not fit."""
-    if count * _STROKE > width:
-        draw_text(fb, "%d/" % count, x, y, align=RIGHT if leftward else LEFT)
-        return
-    for index in range(count):
-        left = x - 5 * (index + 1) if leftward else x + 5 * index
-        fb.line(left, y + 6, left + 3, y, 1)
-        fb.line(left + 1, y + 6, left + 4, y, 1)  # two pixels wide, as chalk
-
-
-class Slate(Screen):
+class Slate(SlateScreen):
     """The chalk slate of the match in progress."""
 
     def key(self, app, key):
@@ -154,10 +141,8 @@ class Slate(Screen):
                 app.load("games.brouc_deal").ask_trump(app)
         elif (key == PREV or key == NEXT) and game.deal_open and app.settings.get("tricks"):
             app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
-        elif key == UNDO:
-            app.load("screens").ask_undo(app)
-        elif key == MENU or key == EXTRA:
-            app.load("screens").main_menu(app)
+        else:
+            SlateScreen.key(self, app, key)
 
     def draw(self, app, fb):
         game = game_of(app)
@@ -165,7 +150,7 @@ class Slate(Screen):
             self.draw_compact(app, fb, game)
         else:
             self.draw_full(app, fb, game)
-        self.draw_status(app, fb, game, (app.rows - 1) * ROW)
+        self.draw_status(app, fb, game)
 
     @staticmethod
     def tally(app, game, side):
@@ -191,7 +176,7 @@ class Slate(Screen):
                 draw_text(fb, tally, middle, 3 * ROW + 4, align=CENTER)
             elif game.rules == ETIVAZ:
                 count = game.coches[side]
-                width = _STROKE * count if count * _STROKE <= _HALF - 4 else _HALF - 4
+                width = STROKE * count if count * STROKE <= _HALF - 4 else _HALF - 4
                 strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, _HALF - 4)
             if game.bottom[side]:
                 draw_text(fb, "+%d" % game.bottom[side], middle, 6 * ROW - 2, align=CENTER)
@@ -220,20 +205,16 @@ class Slate(Screen):
             draw_text(fb, fit(label, _HALF - 2), edge, 2 * ROW, align=align)
 
     @staticmethod
-    def draw_status(app, fb, game, y):
+    def draw_status(app, fb, game):
         if game.winner != _NO_ONE:
-            fb.fill_rect(0, y, WIDTH, ROW, 1)
-            text = app.t("match_won") % app.team(game.winner)
-            draw_text(fb, fit(text, WIDTH), _HALF, y, color=0, align=CENTER)
+            status_row(app, fb, app.t("match_won") % app.team(game.winner), True)
             return
         if not game.deal_open:
             text = app.t("dealer") % app.seat(game.dealer)
             if len(text) <= 11:
                 text += " · OK"  # OK deals, if a long name leaves room to say so
-            draw_text(fb, fit(text, WIDTH), _HALF, y, align=CENTER)
+            status_row(app, fb, text)
             return
-        # A deal is open: the row is inverted, so it cannot be missed.
-        fb.fill_rect(0, y, WIDTH, ROW, 1)
         text = suit_symbol(SUITS[game.trump]) + " "
         if game.announcer != _NO_ONE:
             text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
@@ -241,7 +222,7 @@ class Slate(Screen):
             text += app.t("dealer") % app.seat(game.dealer)
         if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
             text += " %d:%d" % (game.tricks[0], game.tricks[1])
-        draw_text(fb, fit(text, WIDTH), _HALF, y, color=0, align=CENTER)
+        status_row(app, fb, text, True)
 
 
 def history(app):

@@ -1,0 +1,150 @@
+"""Brusquembelle on the slate: each player's balance and the pool.
+
+One line per player (with pairs, per pair: seats 1 and 3 are A, 2 and 4 are
+B), `•` at the dealer, then the pool. The status row names the next dealer
+between deals; inverted during one, it counts the Aces and Tens entered.
+
+On the slate: OK starts a deal (the antes go into the pool) or, during one,
+opens its actions. Held Prev: undo; held Next (or the fourth button): the
+menu. This module stays loaded while the match is on the slate; a deal's
+actions (brusquembelle_deal.py), a new match's questions
+(brusquembelle_new.py) and the history (brusquembelle_history.py) are
+loaded when opened and dropped when the slate is back.
+"""
+
+from ardoise.buttons import OK
+from ardoise.font import RIGHT, draw_text, fit, text_width
+from ardoise.ui import ROW, WIDTH, SlateScreen, status_row
+from scoring.brusquembelle import OF_EACH_RANK, RANKS
+
+
+def game_of(app):
+    return app.journal.match.game
+
+
+def player(app, seat):
+    """A seat as the screen names it: the match's names, the settings' seats
+    at a table of four (compass points name four seats), else 1 to 5."""
+    if game_of(app).players == 4 or app.journal.match.names:
+        return app.seat(seat)
+    return str(seat + 1)
+
+
+def card_word(app, card):
+    """Card `card` of the deal's menu: 0 Ace won, 1 Ace lost, 2 Ten won, 3 Ten lost."""
+    return "%s %s" % (app.words("bq_ranks")[card // 2], app.words("bq_won")[card % 2])
+
+
+def signed(units):
+    return "%+d" % units if units else "0"
+
+
+def new_match(app):
+    app.load("games.brusquembelle_new").ask_players(app)
+
+
+def snapshot(game):
+    """What `outcome` compares: the pool, then each player's balance."""
+    return [game.pool] + game.balance
+
+
+def pool_went(app, game, taken):
+    """Where the pool went at the end of a deal: `taken` units to whom, or it stays."""
+    if not game.taker:
+        return app.t("bq_tie") % game.pool
+    side = game.taker[0]  # with pairs, seat 0 or 1: pair A or B
+    return app.t("bq_took") % (app.team(side) if game.pairs else player(app, side), taken)
+
+
+def outcome(app, before, event):
+    """The short note the slate shows once `event` is on flash."""
+    game = game_of(app)
+    name = event["ev"]
+    if name == "deal":
+        return "%s +%d = %d" % (app.t("bq_pool"), game.pool - before[0], game.pool)
+    if name == "card":
+        seat = event["player"]
+        return "%s %+d" % (describe(app, event), game.balance[seat] - before[1 + seat])
+    return pool_went(app, game, before[0] - game.pool)
+
+
+def describe(app, event):
+    """One event in a few words: what undo would take back."""
+    name = event["ev"]
+    if name == "deal":
+        return app.t("bq_deal") % player(app, game_of(app).dealer)
+    if name == "card":
+        card = 2 * RANKS.index(event["rank"]) + (0 if event["won"] else 1)
+        return "%s: %s" % (player(app, event["player"]), card_word(app, card))
+    return app.t("bq_end") % "/".join([str(points) for points in event["points"]])
+
+
+def shown_value(app, value):
+    """A value of a refusal as the screen names it: a rank in the player's words."""
+    if value in RANKS:
+        return app.words("bq_ranks")[RANKS.index(value)]
+    return value
+
+
+def history(app):
+    """Who took the pool at each deal of the match so far."""
+    app.load("games.brusquembelle_history").show(app)
+
+
+class Slate(SlateScreen):
+    """The balances and the pool of the match in progress."""
+
+    def key(self, app, key):
+        if key == OK:
+            if game_of(app).deal_open:
+                app.load("games.brusquembelle_deal").deal_menu(app)
+            else:
+                app.act({"ev": "deal"})
+        else:
+            SlateScreen.key(self, app, key)
+
+    def draw(self, app, fb):
+        game = game_of(app)
+        balance = game.balance
+        if game.pairs:
+            values = [balance[0] + balance[2], balance[1] + balance[3]]
+        else:
+            values = balance
+        dealer = game.dealer % len(values)
+        # Lines of equal height above the status row, the pool last; on a
+        # 128x32 panel two columns once they do not fit in three rows.
+        count = len(values) + 1
+        columns = 2 if app.compact and count > 3 else 1
+        lines = (count + columns - 1) // columns
+        pitch = (app.rows - 1) * ROW // lines
+        scale = 2 if pitch >= 2 * ROW else 1
+        width = WIDTH // columns
+        for index in range(count):
+            place = index if index < len(values) else lines * columns - 1
+            x = place % columns * width
+            y = place // columns * pitch
+            if index < len(values):
+                label = app.team(index) if game.pairs else player(app, index)
+                value = signed(values[index])
+                if index == dealer:
+                    draw_text(fb, "•", x, y + (pitch - ROW) // 2)
+            else:
+                label = app.t("bq_pool")
+                value = str(game.pool)
+                if columns == 1 and pitch > ROW:  # set apart where there is room
+                    fb.hline(0, y - 1, WIDTH, 1)
+            right = x + width - (3 if columns == 2 and x == 0 else 0)
+            draw_text(fb, value, right, y + (pitch - ROW * scale) // 2, scale=scale, align=RIGHT)
+            room = right - x - ROW - text_width(value, scale=scale) - 4
+            draw_text(fb, fit(label, room), x + ROW, y + (pitch - ROW) // 2)
+        if columns == 2:
+            fb.vline(width - 1, 0, (app.rows - 1) * ROW, 1)
+        if game.deal_open:
+            played = game.played
+            text = "A %d/%d · 10 %d/%d" % (played[0], OF_EACH_RANK, played[1], OF_EACH_RANK)
+            status_row(app, fb, text, True)
+            return
+        text = app.t("dealer") % player(app, game.dealer)
+        if len(text) <= 11:
+            text += " · OK"  # OK deals, if a long name leaves room to say so
+        status_row(app, fb, text)

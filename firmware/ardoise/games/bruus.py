@@ -1,0 +1,164 @@
+"""Bruus on the slate: matchsticks, tricks and Bocks of its three rule sets.
+
+Each team's points of the game in progress, as a number and as matchsticks
+(chalk strokes); in Treia the matches it still has to give back, counted
+down from 10. Then the games won and, while a deal is open, its tricks as
+boxes toward the five that take it. The status row names the dealer, a Bock
+waiting and, inverted while a deal is open, the tricks.
+
+On the slate: OK begins a deal or, during one, opens its actions (a double
+or triple trick, daring and striking by what they scored); Prev and Next
+give a single trick to the left or right team. Held Prev: undo; held Next
+(or the fourth button): the menu.
+
+This module stays loaded while the match is on the slate; the deal's
+actions and a new match's rule set (bruus_deal.py) and the history
+(bruus_history.py) are loaded when opened and dropped when the slate is back.
+"""
+
+from micropython import const
+
+from ardoise.buttons import NEXT, OK, PREV
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, text_width
+from ardoise.ui import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
+from scoring.bruus import KIND_POINTS, KINDS, TO_WIN, TREIA
+
+_HALF = const(64)  # WIDTH // 2: the line between the teams
+_BOX = const(9)  # pixels from one trick box to the next (7 wide, 2 apart)
+
+
+def game_of(app):
+    return app.journal.match.game
+
+
+def new_match(app):
+    app.load("games.bruus_deal").ask_rules(app)
+
+
+def shown(game, side):
+    """A team's number on the slate: its points, or in Treia the matches it
+    still has to give back (ruling 27)."""
+    return game.target - game.points[side] if game.rules == TREIA else game.points[side]
+
+
+def snapshot(game):
+    """What `outcome` compares: points, games won, deals."""
+    return (game.points[0], game.points[1], game.games[0], game.games[1], game.deals)
+
+
+def outcome(app, before, event):
+    """The short note the slate shows once `event` is on flash."""
+    game = game_of(app)
+    for side in (0, 1):
+        won = game.games[side] - before[2 + side]
+        if won > 1:
+            return app.t("bruus_double") % app.team(side)  # Treia's double game
+        if won:
+            return app.t("bruus_game_won") % app.team(side)
+    if game.deals != before[4]:
+        # Five tricks (or Treia's 4-4) ended the deal: who scored, or the Bock.
+        text = "%d:%d " % game.last_tricks
+        for side in (0, 1):
+            gained = game.points[side] - before[side]
+            if gained:
+                return text + "%s +%d" % (app.team(side), gained)
+        return text + app.t("bruus_bock") % game.bock
+    text = describe(app, event)
+    if event["ev"] == "trick":
+        text += "  %d:%d" % (game.tricks[0], game.tricks[1])
+    return text
+
+
+def describe(app, event):
+    """One event in a few words: what undo would take back."""
+    name = event["ev"]
+    if name == "deal":
+        return app.t("deal_menu")
+    team = app.team(event["team"])
+    if name == "trick":
+        return "%s %s" % (app.words("bruus_tricks")[event.get("count", 1) - 1], team)
+    kind = KINDS.index(event["kind"])
+    return "%s %s +%d" % (app.words("bruus_kinds")[kind], team, KIND_POINTS[kind])
+
+
+class Slate(SlateScreen):
+    """The slate of the match in progress."""
+
+    def key(self, app, key):
+        if key == OK:
+            if game_of(app).deal_open:
+                app.load("games.bruus_deal").deal_menu(app)
+            else:
+                app.act({"ev": "deal"})
+        elif key == PREV or key == NEXT:
+            # Between deals the rules refuse it, and the player reads why.
+            app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
+        else:
+            SlateScreen.key(self, app, key)
+
+    def draw(self, app, fb):
+        game = game_of(app)
+        compact = app.compact
+        fb.vline(_HALF - 1, 0, 3 * ROW if compact else 45, 1)
+        if not compact:
+            fb.hline(0, 45, WIDTH, 1)  # the deal in progress below this line
+        for side in (0, 1):
+            label = app.team(side)
+            if game.dealer % 2 == side:
+                label = "•" + label  # the dealer's team
+            count = shown(game, side)
+            number = str(count)
+            if compact:
+                # Matchsticks along the top, from the edge; under them the
+                # number, then the label and games won toward the middle.
+                edge = 0 if side == 0 else WIDTH
+                align = LEFT if side == 0 else RIGHT
+                strokes(fb, count, edge, 0, side == 1, _HALF - 2)
+                draw_text(fb, number, edge, ROW, scale=2, align=align)
+                room = text_width(number, scale=2) + 3
+                inner = room if side == 0 else WIDTH - room
+                draw_text(fb, fit(label, _HALF - 2 - room), inner, ROW, align=align)
+                draw_text(fb, "✓%d" % game.games[side], inner, 2 * ROW, align=align)
+                continue
+            middle = _HALF // 2 + side * _HALF
+            draw_text(fb, label, middle, 0, align=CENTER)
+            draw_text(fb, number, middle, 10, scale=2, align=CENTER)
+            width = min(STROKE * count, _HALF - 4)
+            strokes(fb, count, middle - width // 2, 28, False, _HALF - 4)
+            games = game.games[side]
+            unit = app.words("bruus_games")[0 if games == 1 else 1]
+            draw_text(fb, "%d %s" % (games, unit), middle, 36, align=CENTER)
+            if game.deal_open:
+                # Five boxes: the fifth trick takes the deal.
+                left = middle - (TO_WIN * _BOX - 2) // 2
+                for index in range(TO_WIN):
+                    if index < game.tricks[side]:
+                        fb.fill_rect(left + index * _BOX, 48, 7, 7, 1)
+                    else:
+                        fb.rect(left + index * _BOX, 48, 7, 7, 1)
+        self.draw_status(app, fb, game)
+
+    @staticmethod
+    def draw_status(app, fb, game):
+        text = app.t("dealer") % app.seat(game.dealer)
+        bock = app.t("bruus_bock") % game.bock if game.bock else None
+        if game.deal_open:
+            # The tricks, and the Bock this deal's winner takes (else the dealer).
+            text = "%d:%d %s" % (game.tricks[0], game.tricks[1], bock or text)
+        elif bock:
+            text = bock + " " + text
+        elif len(text) <= 11:
+            text += " · OK"  # OK deals, if a long name leaves room to say so
+        status_row(app, fb, text, game.deal_open)
+
+
+def history(app):
+    """The deals of the match so far."""
+    app.load("games.bruus_history").show(app)
+
+
+def shown_value(app, value):
+    """A value of a refusal as the screen names it: a team."""
+    if value == "A" or value == "B":
+        return app.team(value)
+    return value

@@ -1,0 +1,43 @@
+"""A whole game of Bruus end to end: the unchanged firmware, compiled to .mpy,
+played by its buttons under MicroPython's unix port (see
+tests/test_device_e2e.py, whose build and checks this reuses).
+
+tests/support/bruus-game.keys starts a Schwesing match and plays it to 12
+points: single tricks from the slate, double and triple tricks and each
+kind of daring and striking from the deal's actions, a triple trick refused
+at 4-4, a trick refused between deals, an undo, the screen going to sleep,
+the game won by a strike in mid-deal, the history; then a Treia match whose
+4-4 leaves a Bock that the next deal's winner takes. Checked against what
+was written by hand or looked at:
+
+- the archived Schwesing match, byte for byte, against
+  tests/logs/device-bruus-game.jsonl, and the Treia match against
+  tests/logs/device-bruus-treia.jsonl;
+- each frame of the script, pixel for pixel, against tests/reference/
+  <height>/bruus-*.pbm, on a 128x64 panel with four buttons and on a 128x32
+  one with three.
+"""
+
+import pytest
+
+from host_tools.mpy import ROOT
+from tests import test_device_e2e as e2e
+
+SCRIPT = ROOT / "tests" / "support" / "bruus-game.keys"
+LOGS = ROOT / "tests" / "logs"
+build = e2e.build  # the fixture: the firmware and the host pieces as .mpy
+
+
+@pytest.mark.parametrize("height, buttons", [(64, 4), (32, 3)])
+def test_a_bruus_game_played_with_the_buttons(build, tmp_path, height, buttons):
+    stats = e2e.play(build, tmp_path, height, buttons, SCRIPT)
+    flash = tmp_path / "flash"
+    archived = (flash / "archive" / "0001.jsonl").read_bytes()
+    assert archived == (LOGS / "device-bruus-game.jsonl").read_bytes()
+    treia = (flash / "match.jsonl").read_bytes()
+    assert treia == (LOGS / "device-bruus-treia.jsonl").read_bytes()
+    assert stats["presses"] > 100
+
+    names = e2e.frame_names(SCRIPT)
+    assert len(names) > 15 and all(name.startswith("bruus-") for name in names)
+    e2e.check_frames(tmp_path, height, SCRIPT)
