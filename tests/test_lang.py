@@ -40,7 +40,7 @@ def reasons(language):
     namespace = {}
     path = FIRMWARE / "lang" / (language + "_reasons.py")
     exec(path.read_text(encoding="utf-8"), namespace)
-    return table("\n".join(namespace["REASONS"]))
+    return table(namespace["REASONS"])
 
 
 def used_keys():

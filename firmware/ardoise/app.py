@@ -48,15 +48,10 @@ def forget(name):
 
 
 def lookup(table, key):
-    """The text of `key` in a language table: "key=text" lines in one string
-    or one string each in a tuple, or a dict."""
+    """The text of `key` in a language table: "key=text" lines in one
+    string, or a dict (the core's English reasons)."""
     if type(table) is dict:
         return table.get(key)
-    if type(table) is tuple:
-        for line in table:
-            if line.startswith(key + "="):
-                return line[len(key) + 1 :]
-        return None
     start = table.find("\n" + key + "=")
     if start < 0:
         return None
