@@ -9,36 +9,18 @@ tests/test_device_e2e_brusquembelle.py.
 """
 
 import json
-import sys
 
+import framebuf
+from test_app import Device, in_folder, is_a, write
 
-def _folder_of(path):
-    cut = path.rfind("/")
-    return path[:cut] if cut > 0 else "."
-
-
-_ROOT = _folder_of(_folder_of(_folder_of(__file__)))
-for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
-    if _folder not in sys.path:
-        sys.path.insert(0, _folder)
-
-import framebuf  # noqa: E402
-from folders import in_folder  # noqa: E402
-from harness import Device, is_a  # noqa: E402
-
-from ardoise import font  # noqa: E402
-from ardoise.journal import encode  # noqa: E402
+from ardoise import font
+from ardoise.journal import encode
 
 FOUR = {"ev": "match", "game": "brusquembelle", "players": 4, "ante": 1, "dealer": 0}
 DEAL = {"ev": "deal"}
 
 
 # -- helpers --------------------------------------------------------------
-
-
-def write(path, text):
-    with open(path, "w") as file:
-        file.write(text)
 
 
 def journal_of(header, *events):
