@@ -192,7 +192,7 @@ def test_a_game_won_past_the_target_counts_every_matchstick(capsys):
 
 def test_brusquembelle_payments_pool_and_balances(capsys):
     lines = summary(LOGS / "brusquembelle-five.jsonl", capsys)
-    assert "Deal 1, dealt by seat 3: pool 10 after the antes" in lines
+    assert "Deal 1, dealt by seat 0: pool 10 after the antes" in lines
     assert "  seat 0: Ace won, +8" in lines  # 2 from each of 4 others
     assert "  seat 2: Ten lost, -4" in lines
     assert "  tie: the pool stays for the next deal" in lines

@@ -78,16 +78,17 @@ def ask_new_match(app):
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
 
 
-def confirm_new_match(app, rules, header, seats=4, numbered=False):
+def confirm_new_match(app, rules, header, seats=4):
     """The last question of every new match: the rules line `rules` as
-    chosen, Prev/Next the first dealer among `seats` (`numbered`: shown as
-    1, 2... whatever the settings); OK begins the match whose event
+    chosen, Prev/Next the first dealer among `seats` (none to choose with 0:
+    the match event then names none); OK begins the match whose event
     `header(dealer)` gives."""
     dealer = [0]
 
     def lines(app):
-        seat = str(dealer[0] + 1) if numbered else app.seat(dealer[0], named=False)
-        shown = [rules, app.t("first_dealer") % seat]
+        shown = [rules]
+        if seats:
+            shown.append(app.t("first_dealer") % app.seat(dealer[0], named=False))
         if app.journal.match is not None:
             shown.append(app.t("archived"))
         return shown
@@ -98,4 +99,4 @@ def confirm_new_match(app, rules, header, seats=4, numbered=False):
     def yes(app):
         app.new_match(header(dealer[0]))
 
-    app.push(Confirm(app.t("new_match"), lines, yes, adjust))
+    app.push(Confirm(app.t("new_match"), lines, yes, adjust if seats else None))

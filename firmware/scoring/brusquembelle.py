@@ -42,7 +42,9 @@ class Game:
 
     def __init__(self, header):
         # Decision: "players" is required (no default: 2 to 5 are all usual).
-        check_keys(header, ("game", "players"), ("ante", "pairs", "dealer"))
+        # No "dealer": the spec's match event has none (an unknown key is an
+        # error), so seat 0 deals first.
+        check_keys(header, ("game", "players"), ("ante", "pairs"))
         self.players = whole_number(header, "players", 2, 5)  # rule 30
         self.seats = self.players
         # Decision: an ante of 0 is allowed (a table playing for the side
@@ -51,9 +53,6 @@ class Game:
         self.pairs = boolean(header, "pairs", False)
         if self.pairs and self.players != 4:
             raise Refused("pairs_four", self.players)  # rule 30
-        # Decision: the match event may name the first dealer, as for the other
-        # games (default seat 0).
-        self.first_dealer = whole_number(header, "dealer", 0, self.players - 1, 0)
         self.reset()
 
     def reset(self):
@@ -61,7 +60,7 @@ class Game:
         self.balance = [0] * self.players
         self.pool = 0
         self.deal_open = False
-        self.dealer = self.first_dealer
+        self.dealer = 0
         self.deals = 0
         self.played = [0, 0]  # Aces and Tens entered in this deal
         self.taker = None  # seats that took the pool at the last end ([] on a tie)

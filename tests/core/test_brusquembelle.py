@@ -65,7 +65,8 @@ def test_match_header_refusals():
             ev("match", game="brusquembelle", players=4, pairs=bad), "'pairs' must be true or false"
         )
     refused_header(ev("match", game="brusquembelle", players=4, target=5), "unknown key 'target'")
-    refused_header(ev("match", game="brusquembelle", players=3, dealer=3), "from 0 to 2")
+    # The spec's match event names no dealer: seat 0 deals first.
+    refused_header(ev("match", game="brusquembelle", players=3, dealer=1), "unknown key 'dealer'")
 
 
 def test_pairs_only_with_four_players():
@@ -249,31 +250,31 @@ def test_pairs_side_payments_still_go_to_every_other_player():
 
 
 def test_the_dealer_moves_one_seat_on_after_every_deal():
-    game = brusq(3, dealer=2)
-    assert game.state()["dealer"] == 2
-    play(game, deal())
-    assert game.state()["dealer"] == 2
-    play(game, end(40, 40, 40))  # a tie too
+    game = brusq(3)
     assert game.state()["dealer"] == 0
+    play(game, deal())
+    assert game.state()["dealer"] == 0
+    play(game, end(40, 40, 40))  # a tie too
+    assert game.state()["dealer"] == 1
     play(game, deal(), end(100, 10, 10), deal(), end(0, 0, 120))
-    assert game.state()["dealer"] == 2 and game.state()["deals"] == 3
-    game = brusq(5, dealer=4)
+    assert game.state()["dealer"] == 0 and game.state()["deals"] == 3
+    game = brusq(5)
     for _ in range(6):
         play(game, deal(), end(120, 0, 0, 0, 0))
-    assert game.state()["dealer"] == 0 and units_add_up(game)
+    assert game.state()["dealer"] == 1 and units_add_up(game)
 
 
 # -- undo and codes -----------------------------------------------------------------------------
 
 
 def test_undo_restores_after_every_kind_of_event():
-    game = brusq(dealer=1)
+    game = brusq()
     undo_each(game, deal(), card(0, "A", True), card(1, "A", False), card(2, "10", True))
     undo_each(game, card(3, "10", False), card(3, "A", True), card(2, "A", True))
     undo_each(game, end(20, 20, 60, 20))  # the pool taken
     undo_each(game, deal(), card(1, "10", True), end(40, 40, 0, 40))  # a tie
     undo_each(game, deal(), end(0, 0, 0, 120))
-    assert units_add_up(game) and game.state()["dealer"] == 0
+    assert units_add_up(game) and game.state()["dealer"] == 3
 
 
 def test_undo_of_a_fifth_ace_refusal_and_again():
@@ -295,7 +296,7 @@ def test_undo_with_pairs_and_five_players():
 
 
 def test_undo_all_the_way_back():
-    game = brusq(pairs=True, dealer=3)
+    game = brusq(pairs=True)
     start = snapshot(game)
     undo_all(game, deal(), card(1, "A", False), card(2, "10", True), end(60, 0, 0, 60), deal())
     assert snapshot(game) == start

@@ -16,7 +16,7 @@ from test_app import Device, in_folder, is_a, write
 from ardoise import font
 from ardoise.journal import encode
 
-FOUR = {"ev": "match", "game": "brusquembelle", "players": 4, "ante": 1, "dealer": 0}
+FOUR = {"ev": "match", "game": "brusquembelle", "players": 4, "ante": 1}
 DEAL = {"ev": "deal"}
 
 
@@ -99,7 +99,7 @@ def shows(device, text, x, y, align=font.LEFT, scale=1, inverted=False):
 
 
 @in_folder
-def test_a_new_match_asks_players_ante_and_first_dealer(root):
+def test_a_new_match_asks_players_and_ante_and_seat_1_deals_first(root):
     device = Device(root)
     device.press("ok")
     pick(device, "Brusquembelle")
@@ -114,11 +114,15 @@ def test_a_new_match_asks_players_ante_and_first_dealer(root):
     device.number(2)
     assert screen.detail(device.app, 2) == ["Pot 6"]  # what a deal puts in the pool
     device.press("ok")  # three players: pairs are not asked
-    device.press("prev")  # the first dealer: seat 3
-    assert device.screen().lines(device.app) == ["À 3, mise 2", "Donneur: ◀ 3 ▶"]
+    # The spec's match event names no dealer: seat 1 (the rules' seat 0) deals
+    # first, so there is no dealer to choose.
+    assert device.screen().lines(device.app) == ["À 3, mise 2"]
+    device.press("prev")
+    assert device.screen().lines(device.app) == ["À 3, mise 2"]
     device.press("ok")
-    assert device.journal() == journal_of(match(3, 2, pairs=False, dealer=2))
+    assert device.journal() == journal_of(match(3, 2, pairs=False))
     assert len(device.app.stack) == 1
+    assert game(device).dealer == 0
 
 
 @in_folder
@@ -133,7 +137,7 @@ def test_pairs_are_asked_only_with_four_players(root):
     pick(device, "oui")
     assert device.screen().lines(device.app)[0] == "Paires, mise 1"
     device.press("ok")
-    assert device.journal() == journal_of(match(4, pairs=True, dealer=0))
+    assert device.journal() == journal_of(match(4, pairs=True))
     # The next new match starts from this one's answers: OK three times.
     device.hold("next")
     pick(device, "Nouveau match")
@@ -153,8 +157,6 @@ def test_five_seats_are_numbered_whatever_the_settings(root):
     device.number(5)
     device.press("ok")
     device.press("ok")
-    device.press("prev")
-    assert device.screen().lines(device.app)[1] == "Donneur: ◀ 5 ▶"
     device.press("ok")
     device.press("ok")  # a deal
     device.press("ok")
@@ -379,12 +381,12 @@ def test_names_and_languages(root):
 @in_folder
 def test_the_slate_shows_every_balance_and_the_pool(root):
     device = with_journal(
-        root, match(3, dealer=1), DEAL, {"ev": "card", "player": 0, "rank": "10", "won": False}
+        root, match(3), DEAL, {"ev": "card", "player": 0, "rank": "10", "won": False}
     )
     device.wait(3000)
     # 128x64: a line each, 14 pixels apart, the pool set apart below them.
-    assert shows(device, "1", 8, 3) and shows(device, "-3", 128, 3, font.RIGHT)
-    assert shows(device, "•", 0, 17) and shows(device, "2", 8, 17)
+    assert shows(device, "•", 0, 3) and shows(device, "1", 8, 3)  # the dealer
+    assert shows(device, "-3", 128, 3, font.RIGHT) and shows(device, "2", 8, 17)
     assert shows(device, "0", 128, 17, font.RIGHT)
     assert shows(device, "0", 128, 31, font.RIGHT)
     assert shows(device, "Pot", 8, 45) and shows(device, "3", 128, 45, font.RIGHT)

@@ -18,7 +18,6 @@ def show(app):
             "players": game.players,
             "ante": game.ante,
             "pairs": game.pairs,
-            "dealer": game.first_dealer,
         }
     )
     lines = []

@@ -2,8 +2,9 @@
 
 The number of players (with the pack it needs), the ante (with the pool it
 makes), pairs (asked only with four players), then the confirmation every
-game ends with, which asks the first dealer. A Brusquembelle match on the
-slate gives the answers their first values.
+game ends with. No first dealer is asked: the match log's Brusquembelle
+match event names none, so seat 1 deals first. A Brusquembelle match on
+the slate gives the answers their first values.
 """
 
 from ardoise.inputs import Choice, Number
@@ -44,15 +45,7 @@ def ask_players(app):
 def confirm(app, count, units, pairs):
     rules = app.t("bq_paired") % units if pairs else app.t("bq_rules") % (count, units)
 
-    def header(dealer):
-        return {
-            "ev": "match",
-            "game": GAME,
-            "players": count,
-            "ante": units,
-            "pairs": pairs,
-            "dealer": dealer,
-        }
+    def header(dealer):  # always seat 0 (no seats to choose from)
+        return {"ev": "match", "game": GAME, "players": count, "ante": units, "pairs": pairs}
 
-    # Compass points name the seats of a table of four only.
-    app.load("screens").confirm_new_match(app, rules, header, count, count != 4)
+    app.load("screens").confirm_new_match(app, rules, header, 0)
