@@ -37,10 +37,11 @@ SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
 # `make bench` measures the smallest heap for this match (docs/bench.md:
-# 95 KiB on the 64-bit unix port; a Bruus game and a Brusquembelle session
-# need less); this keeps a margin over it, so that only a real regression
-# fails.
-HEAP = "104k"
+# 97 KiB on the 64-bit unix port; a Bruus game and a Brusquembelle session
+# need less). Near that edge whether a heap fits depends on fragmentation,
+# which shifts with things as small as a folder name's length, so this keeps
+# a wide margin: only a real regression fails.
+HEAP = "112k"
 
 
 @pytest.fixture(scope="module")
