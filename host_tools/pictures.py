@@ -4,7 +4,8 @@
 
 writes docs/images/slate-64.png and slate-32.png (the simulator on the
 first 23 lines of docs/examples/etivaz-match.jsonl: a deal open, a marriage
-at the bottom of the slate) and docs/images/wiring-<board>.png for each board
+at the bottom of the slate), slate-bruus-64.png and slate-brusquembelle-64.png
+(a deal open in the other examples), and docs/images/wiring-<board>.png for each board
 in boards/, and rewrites the README's section between the BOARDS markers:
 per board its picture, its wiring table and its notes, read from the board
 file's docstring and checked against its describe(), so that the README says
@@ -25,8 +26,13 @@ from host_tools.sim import play
 
 IMAGES = ROOT / "docs" / "images"
 README = ROOT / "README.md"
-EXAMPLE = ROOT / "docs" / "examples" / "etivaz-match.jsonl"
-SLATE_LINES = 23
+EXAMPLES = ROOT / "docs" / "examples"
+# The README's slates: picture name, example log, its lines played, panel heights.
+SLATES = (
+    ("slate", "etivaz-match.jsonl", 23, (64, 32)),
+    ("slate-bruus", "bruus-game.jsonl", 23, (64,)),
+    ("slate-brusquembelle", "brusquembelle-session.jsonl", 13, (64,)),
+)
 BEGIN = "<!-- BOARDS: made by python -m host_tools.pictures from boards/*.py -->"
 END = "<!-- /BOARDS -->"
 ROLES = {"Prev": "prev", "Next": "next", "OK": "ok", "Extra (optional)": "extra"}
@@ -44,14 +50,16 @@ class WiringError(Exception):
 
 
 def slate_pictures(folder):
-    """The slate mid-match as the simulator shows it, on 128x64 and 128x32 panels."""
-    journal = "".join(EXAMPLE.read_text(encoding="utf-8").splitlines(True)[:SLATE_LINES])
-    for height in (64, 32):
-        with tempfile.TemporaryDirectory() as flash:
-            (pathlib.Path(flash) / "data").mkdir()
-            (pathlib.Path(flash) / "data" / "match.jsonl").write_text(journal, encoding="utf-8")
-            frame, _ = play(board_file(HOST), height, pathlib.Path(flash), "")
-        (folder / ("slate-%d.png" % height)).write_bytes(frame.png())
+    """Each game's slate mid-match as the simulator shows it (SLATES)."""
+    for name, example, lines, heights in SLATES:
+        log = (EXAMPLES / example).read_text(encoding="utf-8")
+        journal = "".join(log.splitlines(True)[:lines])
+        for height in heights:
+            with tempfile.TemporaryDirectory() as flash:
+                (pathlib.Path(flash) / "data").mkdir()
+                (pathlib.Path(flash) / "data" / "match.jsonl").write_text(journal, encoding="utf-8")
+                frame, _ = play(board_file(HOST), height, pathlib.Path(flash), "")
+            (folder / ("%s-%d.png" % (name, height))).write_bytes(frame.png())
 
 
 # -- a board's wiring ------------------------------------------------------------

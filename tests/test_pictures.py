@@ -43,7 +43,12 @@ def test_the_wiring_in_the_readme_is_made_from_the_board_files(tmp_path):
 
 def test_the_slate_pictures_are_the_simulators(tmp_path):
     pictures.slate_pictures(tmp_path)
-    for name in ("slate-64.png", "slate-32.png"):
+    for name in (
+        "slate-64.png",
+        "slate-32.png",
+        "slate-bruus-64.png",
+        "slate-brusquembelle-64.png",
+    ):
         assert same_picture(tmp_path / name, IMAGES / name), "docs/images/%s %s" % (name, STALE)
 
 
