@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 from host_tools.boards import HOST, BoardError, board_file, describe
-from host_tools.link import VIRTUAL, LinkError, check_port, connect
+from host_tools.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.mpy import MPY_CROSS, ROOT, compile_tree
 from host_tools.virtual_board import DEFAULT_FLASH
 
@@ -210,12 +210,7 @@ def main(argv=None):
         description="Compile the firmware and put it on a board with mpremote.",
     )
     parser.add_argument("--board", help="a board from boards/ (pico, esp32_devkit...) or a file")
-    parser.add_argument("--port", help="the board's serial port, or virtual")
-    parser.add_argument(
-        "--virtual-flash",
-        default=str(DEFAULT_FLASH),
-        help="the virtual board's filesystem (with --port virtual)",
-    )
+    add_port_arguments(parser)
     args = parser.parse_args(argv)
     try:
         deploy(args.board, args.port, pathlib.Path(args.virtual_flash))

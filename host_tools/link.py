@@ -27,6 +27,16 @@ class LinkError(Exception):
     """The board cannot be reached or refused a command; the message says why."""
 
 
+def add_port_arguments(parser):
+    """The options every command that talks to a board takes: --port and --virtual-flash."""
+    parser.add_argument("--port", help="the board's serial port, or virtual")
+    parser.add_argument(
+        "--virtual-flash",
+        default=str(DEFAULT_FLASH),
+        help="the virtual board's filesystem (with --port virtual)",
+    )
+
+
 def check_port(port):
     """Refuse a missing or absent port early, naming the ports this PC has."""
     if port == VIRTUAL:

@@ -17,7 +17,7 @@ import pathlib
 import sys
 import tempfile
 
-from host_tools.link import LinkError, connect
+from host_tools.link import LinkError, add_port_arguments, connect
 from host_tools.mpy import ROOT
 from host_tools.virtual_board import DEFAULT_FLASH
 
@@ -90,16 +90,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_tools.pull", description="Copy a board's match logs to the PC."
     )
-    parser.add_argument("--port", help="the board's serial port, or virtual")
+    add_port_arguments(parser)
     parser.add_argument(
         "--to",
         default=str(ROOT / "logs" / datetime.date.today().isoformat()),
         help="the folder for the logs (default: logs/<today>/)",
-    )
-    parser.add_argument(
-        "--virtual-flash",
-        default=str(DEFAULT_FLASH),
-        help="the virtual board's filesystem (with --port virtual)",
     )
     args = parser.parse_args(argv)
     try:

@@ -88,6 +88,22 @@ def row_shows(device, text, row, inverted=False):
     return device.display.buffer[row * 128 : (row + 1) * 128] == page
 
 
+def shows(device, text, x, y, align=font.LEFT, scale=1, inverted=False):
+    """True if the panel shows `text` drawn at (x, y) as the font draws it."""
+    display = device.display
+    width = font.text_width(text, scale=scale)
+    left = x - width if align == font.RIGHT else x - width // 2 if align == font.CENTER else x
+    height = 8 * scale
+    image = framebuf.FrameBuffer(bytearray(width * height), width, height, framebuf.MONO_HLSB)
+    image.fill(1 if inverted else 0)
+    font.draw_text(image, text, 0, 0, color=0 if inverted else 1, scale=scale)
+    for row in range(height):
+        for column in range(width):
+            if display.pixel(left + column, y + row) != image.pixel(column, row):
+                return False
+    return True
+
+
 class Full:
     """An opener whose written files fail like a full flash once `room` bytes are spent."""
 

@@ -10,8 +10,7 @@ tests/test_device_e2e_brusquembelle.py.
 
 import json
 
-import framebuf
-from test_app import Device, in_folder, is_a, write
+from test_app import Device, in_folder, is_a, options, refusal, shows, write
 
 from ardoise import font
 from ardoise.journal import encode
@@ -45,12 +44,6 @@ def game(device):
     return device.app.journal.match.game
 
 
-def options(device):
-    screen = device.screen()
-    assert is_a(screen, "Choice"), screen
-    return [" ".join(option.split()) for option in screen.options]
-
-
 def pick(device, label):
     device.cursor(label)
     device.press("ok")
@@ -70,29 +63,6 @@ def end(device, *points):
     for value in points:
         device.number(value)
         device.press("ok")
-
-
-def refusal(device):
-    screen = device.screen()
-    assert is_a(screen, "Message"), screen
-    assert screen.title == device.app.t("refused"), screen.title
-    return " ".join(screen.lines)
-
-
-def shows(device, text, x, y, align=font.LEFT, scale=1, inverted=False):
-    """True if the panel shows `text` drawn at (x, y) as the font draws it."""
-    display = device.display
-    width = font.text_width(text, scale=scale)
-    left = x - width if align == font.RIGHT else x - width // 2 if align == font.CENTER else x
-    height = 8 * scale
-    image = framebuf.FrameBuffer(bytearray(width * height), width, height, framebuf.MONO_HLSB)
-    image.fill(1 if inverted else 0)
-    font.draw_text(image, text, 0, 0, color=0 if inverted else 1, scale=scale)
-    for row in range(height):
-        for column in range(width):
-            if display.pixel(left + column, y + row) != image.pixel(column, row):
-                return False
-    return True
 
 
 # -- a new match ----------------------------------------------------------

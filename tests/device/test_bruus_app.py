@@ -8,8 +8,7 @@ tests/test_device_e2e_bruus.py.
 
 import json
 
-import framebuf
-from test_app import Device, in_folder, is_a, options, refusal, row_shows, write
+from test_app import Device, in_folder, is_a, options, refusal, row_shows, shows, write
 
 from ardoise import font
 from ardoise.journal import encode
@@ -52,21 +51,6 @@ def open_actions(device, label, team):
     device.press("ok")
     device.cursor(team)
     device.press("ok")
-
-
-def shows(device, text, x, y, align, scale=2):
-    """True if the box where `text` would be drawn at (x, y) holds exactly it."""
-    display = device.display
-    width = font.text_width(text, scale=scale)
-    left = x - width // 2 if align == font.CENTER else x - width if align == font.RIGHT else x
-    page = bytearray(display.width * display.height // 8)
-    image = framebuf.FrameBuffer(page, display.width, display.height, framebuf.MONO_VLSB)
-    font.draw_text(image, text, x, y, scale=scale, align=align)
-    for row in range(y, y + 8 * scale):
-        for column in range(left, left + width):
-            if image.pixel(column, row) != display.pixel(column, row):
-                return False
-    return True
 
 
 # -- a new match ------------------------------------------------------------
@@ -234,7 +218,7 @@ def test_undo_says_what_it_takes_back(root):
 @in_folder
 def test_treia_counts_matches_down_and_a_4_4_is_a_bock_for_the_next_deal(root):
     device = with_journal(root, "treia", DEAL, *tricks("ABABABA"))
-    assert shows(device, "10", 32, 10, font.CENTER)
+    assert shows(device, "10", 32, 10, font.CENTER, scale=2)
     device.press("next")  # 4:4
     assert device.app.toast_text == "4:4 Bock+1"
     device.wait(3000)
@@ -246,8 +230,8 @@ def test_treia_counts_matches_down_and_a_4_4_is_a_bock_for_the_next_deal(root):
     open_actions(device, "Pli double", "A")  # 5:0: 2 points and the Bock's 1
     assert device.app.toast_text == "5:0 A +3"
     device.wait(3000)
-    assert shows(device, "7", 32, 10, font.CENTER)  # matches still to give back
-    assert shows(device, "10", 96, 10, font.CENTER)
+    assert shows(device, "7", 32, 10, font.CENTER, scale=2)  # matches still to give back
+    assert shows(device, "10", 96, 10, font.CENTER, scale=2)
     assert row_shows(device, "Donneur 3 · OK", 7)
     device.hold("next")
     device.cursor("Historique")
@@ -306,8 +290,8 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
 def test_a_compact_panel_shows_numbers_games_and_tricks_in_four_rows(root):
     device = with_journal(root, "schwesing", DEAL, *tricks("AAAAA"), DEAL, trick("B"), height=32)
     device.wait(3000)
-    assert shows(device, "2", 0, 8, font.LEFT)
-    assert shows(device, "0", 128, 8, font.RIGHT)
+    assert shows(device, "2", 0, 8, font.LEFT, scale=2)
+    assert shows(device, "0", 128, 8, font.RIGHT, scale=2)
     assert shows(device, "✓0", 19, 16, font.LEFT, scale=1)  # past the number
     assert row_shows(device, "0:1 Donneur 2", 3, inverted=True)
     device.press("ok")
