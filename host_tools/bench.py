@@ -18,6 +18,7 @@ import tempfile
 import time
 
 from host_tools import bench_device
+from host_tools.common import OutputError, check_outputs
 from host_tools.mpy import (
     MPY_CROSS,
     ROOT,
@@ -121,6 +122,11 @@ def write_report(sections):
 
 
 def main():
+    try:
+        check_outputs([REPORT], [MATCH_LOG, bench_device.SCRIPT, bench_device.EXPECTED_LOG])
+    except OutputError as error:
+        print("bench: %s" % error, file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory() as folder:
         folder = pathlib.Path(folder)
         (folder / "device").mkdir()

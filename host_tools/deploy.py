@@ -27,6 +27,7 @@ import subprocess
 import sys
 
 from host_tools.boards import HOST, BoardError, board_file, describe
+from host_tools.common import OutputError, check_outputs
 from host_tools.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.mpy import MPY_CROSS, ROOT, compile_tree
 from host_tools.virtual_board import DEFAULT_FLASH
@@ -152,6 +153,7 @@ def mpy_cross_version():
 def deploy(board, port, virtual_flash=DEFAULT_FLASH):
     path = board_file(board)
     check_port(port)
+    check_outputs([STAGING / path.stem], [path, FIRMWARE])  # stage() empties that folder first
     description = describe(path)
     if path.stem == HOST and port != VIRTUAL:
         raise DeployError("boards/host.py is the PC's stand-in, not a board to flash")
@@ -214,7 +216,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         deploy(args.board, args.port, pathlib.Path(args.virtual_flash))
-    except (DeployError, BoardError, LinkError) as error:
+    except (DeployError, BoardError, LinkError, OutputError) as error:
         print("deploy: %s" % error, file=sys.stderr)
         return 1
     return 0

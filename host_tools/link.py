@@ -12,6 +12,7 @@ import ast
 import contextlib
 import os
 import re
+import stat
 import subprocess
 import sys
 
@@ -45,6 +46,25 @@ def check_port(port):
         raise LinkError("no port given: PORT=/dev/ttyACM0, for example, or PORT=virtual" + found())
     if not os.path.exists(port) and not re.fullmatch(r"COM\d+", port):
         raise LinkError("no serial port %s: is the board plugged in?%s" % (port, found()))
+    if os.path.exists(port) and not stat.S_ISCHR(os.stat(port).st_mode):
+        raise LinkError(not_a_port(port))
+
+
+def not_a_port(port):
+    kind = "a folder" if os.path.isdir(port) else "a file"
+    return "%s is %s, not a serial port%s" % (port, kind, found())
+
+
+def is_terminal(port):
+    """Whether the device `port` is a terminal (a serial port is one; /dev/null is not)."""
+    try:
+        descriptor = os.open(port, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return True  # cannot tell: say what mpremote says
+    try:
+        return os.isatty(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def found():
@@ -106,6 +126,9 @@ class Link:
 def explain(port, output):
     """mpremote's complaint in words a player can act on."""
     if "failed to access" in output or "could not open port" in output:
+        # Opened only now that mpremote failed: opening a port can reset some boards.
+        if os.path.exists(port) and not is_terminal(port):
+            return "%s is a device but not a serial port%s" % (port, found())
         return "cannot open %s: is another program using it (Thonny, a serial terminal)?" % port
     if "could not enter raw repl" in output:
         return "no MicroPython answers on %s: %s" % (port, INSTALL_HINT)

@@ -20,7 +20,8 @@ import tempfile
 
 from PIL import Image, ImageDraw, ImageFont
 
-from host_tools.boards import HOST, BoardError, board_file, describe, names
+from host_tools.boards import BOARDS, HOST, BoardError, board_file, describe, names
+from host_tools.common import OutputError, check_outputs
 from host_tools.mpy import ROOT
 from host_tools.sim import play
 
@@ -191,6 +192,7 @@ def readme_with(section):
 
 
 def main():
+    check_outputs([IMAGES, README], [EXAMPLES, BOARDS])
     IMAGES.mkdir(parents=True, exist_ok=True)
     slate_pictures(IMAGES)
     README.write_text(readme_with(boards_section(IMAGES)), encoding="utf-8")
@@ -200,5 +202,5 @@ def main():
 if __name__ == "__main__":
     try:
         main()
-    except (WiringError, BoardError) as error:
+    except (WiringError, BoardError, OutputError) as error:
         sys.exit("pictures: %s" % error)

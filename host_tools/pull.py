@@ -17,7 +17,8 @@ import pathlib
 import sys
 import tempfile
 
-from host_tools.link import LinkError, add_port_arguments, connect
+from host_tools.common import OutputError, check_outputs
+from host_tools.link import VIRTUAL, LinkError, add_port_arguments, connect
 from host_tools.mpy import ROOT
 from host_tools.virtual_board import DEFAULT_FLASH
 
@@ -43,6 +44,7 @@ class PullError(Exception):
 
 def pull(port, folder, virtual_flash=DEFAULT_FLASH):
     """Copy the board's logs into `folder`; the names of the files copied there."""
+    check_outputs([folder], [virtual_flash] if port == VIRTUAL else [])
     with connect(port, virtual_flash) as link:
         has_journal, archived = link.evaluate(LIST)
         remote = ([JOURNAL] if has_journal else []) + [ARCHIVE + "/" + name for name in archived]
@@ -83,7 +85,8 @@ def place(pulled, folder):
         )
     folder.mkdir(parents=True, exist_ok=True)
     for path in pulled:
-        (folder / path.name).write_bytes(path.read_bytes())
+        if not (folder / path.name).exists():  # the same log already there stays untouched
+            (folder / path.name).write_bytes(path.read_bytes())
 
 
 def main(argv=None):
@@ -99,7 +102,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         names = pull(args.port, pathlib.Path(args.to), pathlib.Path(args.virtual_flash))
-    except (PullError, LinkError) as error:
+    except (PullError, LinkError, OutputError) as error:
         print("pull-log: %s" % error, file=sys.stderr)
         return 1
     except OSError as error:

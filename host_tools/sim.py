@@ -48,6 +48,7 @@ import threading
 import tty
 
 from host_tools.boards import BoardError, board_file, describe
+from host_tools.common import OutputError, check_outputs, end_on_signals
 from host_tools.mpy import MICROPYTHON, ROOT
 from host_tools.screen import FrameReader
 
@@ -314,10 +315,13 @@ def main(argv=None):
     parser.add_argument("--keys", help="play these keys without a terminal (syntax below)")
     parser.add_argument("--png", help="save the final screen as this PNG")
     args = parser.parse_args(argv)
+    end_on_signals()
     try:
         path = board_file(args.board)
         height = args.height or describe(path)["oled"]["height"]
         root = pathlib.Path(args.root)
+        # Nothing the flash holds (the journal, the settings) nor the board file.
+        check_outputs([args.png], [path, *(file for file in root.rglob("*") if file.is_file())])
         if args.keys is None and args.png is None:
             interactive(path, height, root)
             return 0
@@ -331,7 +335,7 @@ def main(argv=None):
                 raise SimError("cannot write %s: %s" % (args.png, error.strerror)) from error
         else:
             print("\n".join(frame.text()))
-    except (SimError, BoardError) as error:
+    except (SimError, BoardError, OutputError) as error:
         print("sim: %s" % error, file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -14,6 +14,7 @@ import argparse
 import csv
 import sys
 
+from host_tools.common import OutputError, check_outputs
 from host_tools.matchlog import (
     SUIT_NAMES,
     TEAMS,
@@ -491,6 +492,11 @@ def main(argv=None):
     parser.add_argument("--png", metavar="FILE", help="draw the slate into this PNG file")
     parser.add_argument("--csv", metavar="FILE", help="write one row per deal to this CSV file")
     args = parser.parse_args(argv)
+    try:
+        check_outputs([args.png, args.csv], [args.log])
+    except OutputError as error:
+        print(error, file=sys.stderr)
+        return 1
     log = read_or_report(read_match_log, args.log)
     if log is None:
         return 1

@@ -27,6 +27,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from host_tools.common import OutputError, check_outputs
 from host_tools.matchlog import TEAMS, brouc_match, bruus_match, read_match_log
 from scoring import LogError
 
@@ -178,7 +179,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         logs = []
-        for path in log_paths(args.logs):
+        paths = log_paths(args.logs)
+        check_outputs([args.csv], paths)
+        for path in paths:
             try:
                 logs.append(read_match_log(path))
             except LogError as error:
@@ -188,7 +191,7 @@ def main(argv=None):
         ranked, skipped = rankings(logs)
         if not ranked:
             raise ReportError("no match log names its players: nothing to rank")
-    except ReportError as error:
+    except (ReportError, OutputError) as error:
         print(error, file=sys.stderr)
         return 1
     for path in skipped:

@@ -3,7 +3,7 @@
     python -m host_tools.virtual_board [--flash DIR]
 
 prints the serial port (a pseudo-terminal, e.g. /dev/pts/7) and runs until
-Ctrl-C; meanwhile `mpremote connect /dev/pts/7 ...` works on it as on a
+Ctrl-C or SIGTERM; meanwhile `mpremote connect /dev/pts/7 ...` works on it as on a
 Pico: `resume`, `exec`, `fs cp`, `fs ls`, `soft-reset`, `reset`, `repl`.
 The board's filesystem is the folder DIR (virtual-board/ at the root of the
 repository), kept between runs.
@@ -33,6 +33,7 @@ import termios
 import threading
 import tty
 
+from host_tools.common import end_on_signals
 from host_tools.mpy import MICROPYTHON, ROOT
 from host_tools.screen import read_frames
 
@@ -246,11 +247,13 @@ def main(argv=None):
     )
     parser.add_argument("--flash", default=str(DEFAULT_FLASH), help="the board's filesystem")
     args = parser.parse_args(argv)
+    end_on_signals()
     board = VirtualBoard(pathlib.Path(args.flash)).start()
-    print("virtual board on %s (flash: %s); Ctrl-C unplugs it" % (board.port, args.flash))
-    sys.stdout.flush()
     try:
-        signal.pause()
+        print("virtual board on %s (flash: %s); Ctrl-C unplugs it" % (board.port, args.flash))
+        sys.stdout.flush()
+        while True:
+            signal.pause()
     except KeyboardInterrupt:
         pass
     finally:

@@ -13,6 +13,7 @@ import os
 import pathlib
 import pty
 import select
+import signal
 import subprocess
 import sys
 import tty
@@ -22,6 +23,7 @@ import pytest
 from host_tools import deploy, link
 from host_tools.screen import Frame
 from host_tools.virtual_board import VirtualBoard
+from tests.support import processes
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BOOT = Frame.from_pbm((ROOT / "tests" / "reference" / "64" / "boot.pbm").read_bytes())
@@ -48,11 +50,37 @@ def virtual_board(tmp_path):
         stdout=subprocess.PIPE,
         text=True,
     )
-    line = process.stdout.readline()
-    assert line.startswith("virtual board on /dev/"), line
-    yield line.split()[3], flash
-    process.send_signal(2)  # Ctrl-C
-    assert process.wait(timeout=10) == 0
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("virtual board on /dev/"), line
+        yield line.split()[3], flash
+        process.send_signal(signal.SIGINT)  # Ctrl-C
+        assert process.wait(timeout=10) == 0
+    finally:
+        processes.end(process)  # if it has not ended: it and its MicroPython child
+        process.stdout.close()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_the_virtual_board_ends_on_a_signal_even_started_with_sigint_ignored(tmp_path, signum):
+    """As a job run with `&` by a non-interactive shell starts it: SIGINT ignored."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_tools.virtual_board", "--flash", str(tmp_path / "flash")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        assert process.stdout.readline().startswith("virtual board on /dev/")
+        interpreter = processes.wait_for(lambda: processes.descendants(process.pid))
+        assert interpreter, "no MicroPython behind the virtual board"
+        process.send_signal(signum)
+        assert process.wait(timeout=10) == 0
+        assert not [pid for pid in interpreter if processes.alive(pid)]
+    finally:
+        processes.end(process)
+        process.stdout.close()
 
 
 def mpremote(port, *args):
@@ -165,8 +193,10 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     assert (logs / "match.jsonl").read_text() == current
     assert (flash / "data" / "match.jsonl").read_text() == current  # the board keeps its files
 
-    # Pulled again: the same files, nothing to do; another slate's 0001: refused, nothing written.
+    # Pulled again: the same files, left untouched; another slate's 0001: refused, nothing written.
+    written = {path.name: path.stat().st_mtime_ns for path in logs.iterdir()}
     assert tool("pull", "--port", "virtual", "--virtual-flash", flash, "--to", logs).returncode == 0
+    assert {path.name: path.stat().st_mtime_ns for path in logs.iterdir()} == written
     (flash / "data" / "archive" / "0001.jsonl").write_text("another slate's match\n")
     (flash / "data" / "archive" / "0003.jsonl").write_text("a new one\n")
     clash = tool("pull", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
@@ -231,3 +261,39 @@ def test_a_full_flash_stops_the_deploy_before_anything_is_removed():
     assert link.explain("/dev/ttyACM0", "mpremote: cp: No space left on device.") == (
         "the board's filesystem is full"
     )
+
+
+def test_pull_log_refuses_to_copy_into_the_virtual_boards_own_flash(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "data" / "archive").mkdir(parents=True)
+    (flash / "data" / "archive" / "0001.jsonl").write_bytes(EXAMPLE.read_bytes())
+    before = sorted(path for path in flash.rglob("*"))
+    for target in (flash / "data", flash, tmp_path):  # into it, or a folder holding it
+        result = tool("pull", "--port", "virtual", "--virtual-flash", flash, "--to", target)
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert "will not write %s: it would replace %s" % (target, flash) in result.stderr
+    assert sorted(path for path in flash.rglob("*")) == before
+
+
+def test_deploy_refuses_a_board_file_inside_the_folder_it_empties(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "STAGING", tmp_path / "deploy")
+    board = tmp_path / "deploy" / "mine" / "mine.py"
+    board.parent.mkdir(parents=True)
+    board.write_bytes((ROOT / "boards" / "pico.py").read_bytes())
+    assert deploy.main(["--board", str(board), "--port", "virtual"]) == 1
+    assert "will not write %s" % board.parent in capsys.readouterr().err
+    assert board.read_bytes() == (ROOT / "boards" / "pico.py").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "port, message",
+    [
+        ("/tmp", "/tmp is a folder, not a serial port"),
+        (str(ROOT / "README.md"), "README.md is a file, not a serial port"),
+        ("/dev/null", "/dev/null is a device but not a serial port"),
+    ],
+)
+def test_a_path_that_is_no_serial_port_is_said_so(port, message):
+    result = tool("pull", "--port", port, "--to", "/nonexistent/never-written")
+    assert result.returncode == 1 and message in result.stderr
+    assert "Thonny" not in result.stderr and "Traceback" not in result.stderr

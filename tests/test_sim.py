@@ -8,6 +8,7 @@ it shows, decoded from its half blocks, is checked pixel for pixel.
 
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from host_tools import sim
 from host_tools.screen import HALF_BLOCKS, Frame, FrameReader
+from tests.support import processes
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "tests" / "reference"
@@ -111,6 +113,49 @@ def test_bad_input_is_refused_with_a_message(tmp_path, args, message):
     assert result.returncode != 0
     assert message in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_picture_never_replaces_the_flash_or_the_board_file(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    journal = flash / "data" / "match.jsonl"
+    journal.write_text('{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n')
+    settings = flash / "data" / "settings.json"
+    settings.write_text("{}")
+    board = tmp_path / "mine.py"
+    board.write_bytes((ROOT / "boards" / "host.py").read_bytes())
+    (tmp_path / "link.png").symlink_to(settings)
+    for png, message in (
+        (journal, "a .jsonl file is a match log"),
+        (tmp_path / "link.png", "it would replace %s" % settings),
+        (board, "it would replace %s" % board),
+    ):
+        result = run("--root", flash, "--board", board, "--keys", "ok", "--png", png)
+        assert result.returncode == 1 and message in result.stderr, result.stderr
+    assert journal.read_text().startswith('{"ev":"match"') and settings.read_text() == "{}"
+    assert board.read_bytes() == (ROOT / "boards" / "host.py").read_bytes()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_the_simulator_ends_with_its_board_on_a_signal(tmp_path, signum):
+    """Started with SIGINT ignored (a `&` job of a non-interactive shell), a signal still
+    ends the simulator, and the MicroPython it runs (in a session of its own) with it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_tools.sim", "--root", str(tmp_path), "--keys", "wait:9999999"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        board = processes.wait_for(lambda: processes.descendants(process.pid))
+        assert board, "the simulator started no board"
+        time.sleep(0.5)  # the keys on their way: the board is busy playing them
+        process.send_signal(signum)
+        assert process.wait(timeout=10) == 130
+        assert not [pid for pid in board if processes.alive(pid)]
+    finally:
+        processes.end(process)
 
 
 def test_without_a_terminal_the_simulator_says_how_to_script_it(tmp_path):

@@ -355,6 +355,27 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path):
     assert result.stderr.startswith("cannot write ") and "Traceback" not in result.stderr
 
 
+def test_an_output_never_replaces_the_log(tmp_path):
+    log = tmp_path / "match.jsonl"
+    log.write_bytes(EXAMPLE.read_bytes())
+    (tmp_path / "link.csv").symlink_to(log)
+    (tmp_path / "sub").mkdir()
+    refused = [
+        (("--csv", log), "will not write %s: a .jsonl file is a match log" % log),
+        (("--png", log), "will not write %s: a .jsonl file is a match log" % log),
+        (("--csv", tmp_path / "link.csv"), "it would replace %s" % log),
+        (("--png", tmp_path / "sub" / ".." / "link.csv"), "it would replace %s" % log),
+        (("--csv", tmp_path / "new.jsonl"), "a .jsonl file is a match log"),
+        (("--png", tmp_path / "x", "--csv", tmp_path / "x"), "they are one file"),
+    ]
+    for args, message in refused:
+        result = run(log, *args)
+        assert (result.returncode, result.stdout) == (1, ""), args
+        assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert log.read_bytes() == EXAMPLE.read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link.csv", "match.jsonl", "sub"]
+
+
 def test_the_command_runs_end_to_end(tmp_path):
     result = run(EXAMPLE, "--png", tmp_path / "s.png", "--csv", tmp_path / "s.csv")
     assert result.returncode == 0, result.stderr

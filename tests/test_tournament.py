@@ -190,6 +190,24 @@ def test_missing_file_and_empty_folder(tmp_path):
     assert result.stderr.strip() == "%s: no match logs (*.jsonl) in this folder" % tmp_path
 
 
+def test_the_csv_never_replaces_a_log(tmp_path):
+    for session in SESSIONS:
+        shutil.copy(session, tmp_path)
+    first = tmp_path / SESSIONS[0].name
+    (tmp_path / "ranking.csv").symlink_to(first)
+    for target, message in (
+        (first, "will not write %s: a .jsonl file is a match log" % first),
+        (tmp_path / "ranking.csv", "it would replace %s" % first),
+        (tmp_path / "new.jsonl", "a .jsonl file is a match log"),
+    ):
+        result = run(tmp_path, "--csv", target)
+        assert (result.returncode, result.stdout) == (1, "")
+        assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+    for session in SESSIONS:
+        assert (tmp_path / session.name).read_bytes() == session.read_bytes()
+    assert not (tmp_path / "new.jsonl").exists()
+
+
 def test_the_command_runs_end_to_end():
     result = run(EVENING)
     assert result.returncode == 0, result.stderr
