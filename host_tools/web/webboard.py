@@ -1,0 +1,328 @@
+"""The page's board: the unchanged firmware on MicroPython's WebAssembly port.
+
+Runs in the browser (and in node for `make bench`), loaded as .mpy beside
+the firmware's own. It does what firmware/main.py and ardoise/boot.py do on
+a board, with the page in place of the hardware:
+
+- `machine` is host_tools/standin/machine.py (the port has none), its I2C
+  bus made an SSD1306 panel by host_tools/standin/panel.py: the page draws
+  the panel's memory, decoded from the driver's bytes, not the driver's
+  frame;
+- the buttons are stand-in pins the page drives (`press`);
+- the clock is a tick counter the page moves (`step(ms)`), so that a test
+  can move it by hand and a page in a sleeping phone does not run behind;
+- the loop is the page's timer calling `step`: App.run never returns, and
+  on this port a gc.collect() only happens once control is back in JS;
+- the filesystem raises OSError with Emscripten's (WASI) numbers; the
+  firmware, like MicroPython's errno, uses POSIX ones, so `os` and `open`
+  are wrapped here to give those (the firmware is not changed).
+
+Every function the page calls keeps its exceptions inside Python (one
+crossing into JS can hang the port): they become the crash screen, as
+ardoise/boot.py shows one on a board, and the next fresh press restarts.
+"""
+
+import builtins
+import gc
+import os
+import sys
+from time import ticks_add
+
+import machine
+import panel
+
+# Emscripten's errno numbers (WASI's) to POSIX ones.
+_ERRNO = {2: 13, 8: 9, 10: 16, 20: 17, 28: 22, 29: 5, 31: 21, 44: 2, 51: 28, 54: 20, 55: 39, 63: 1}
+ROLES = ("prev", "next", "ok", "extra")
+# step()'s answer, bits: the picture changed, the app sleeps, crashed.
+CHANGED = 1
+ASLEEP = 2
+CRASHED = 4
+
+
+def _posix(function):
+    def call(*args, **options):
+        try:
+            return function(*args, **options)
+        except OSError as error:
+            code = error.args[0] if error.args else 0
+            raise OSError(_ERRNO.get(code, code)) from None
+
+    return call
+
+
+_mapped = False
+
+
+def _map_errors():
+    global _mapped
+    if _mapped:
+        return
+    for name in ("mkdir", "remove", "rename", "rmdir", "stat", "listdir", "ilistdir", "unlink"):
+        function = getattr(os, name, None)
+        if function is not None:
+            setattr(os, name, _posix(function))
+    builtins.open = _posix(builtins.open)
+    _mapped = True
+
+
+class Board:
+    """The slate on the page's panel, pins and clock."""
+
+    def __init__(self, description, root):
+        from ardoise.app import App
+        from ardoise.hardware import Hardware
+
+        self.description = description
+        self.root = root
+        self.now = 0
+        self.changed = True
+        self.crashed = None
+        panel.listener = self.panel_changed
+        self.hardware = Hardware(description, clock=self.ticks)
+        self.bus = self.hardware.i2c
+        self.pins = {}
+        for role, (number, _, level) in description["buttons"].items():
+            self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1)
+        self.app = App(self.hardware.display, self.hardware.keypad, root, clock=self.ticks)
+
+    def ticks(self):
+        return self.now
+
+    def panel_changed(self, bus):
+        self.changed = True
+
+
+board = None
+_description = None
+_root = None
+
+
+def _crash(error):
+    """Report `error` as ardoise/boot.py does (console, crash.txt, screen)."""
+    global board
+    sys.print_exception(error)
+    if board is None:
+        return CRASHED
+    board.crashed = error
+    try:
+        from ardoise.boot import crash
+
+        # boot.crash draws, then waits for a press with nap(); here the
+        # page's timer does the waiting, so its nap ends the wait at once.
+        board.hardware.nap = _stop
+        crash(board.hardware, error, board.root)
+    except _Stop:
+        pass
+    except Exception as again:  # the screen itself failed: the console has both
+        sys.print_exception(again)
+    board.changed = True
+    return CRASHED
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(ms, screen_off):
+    raise _Stop()
+
+
+def start(height, root, buttons=4):
+    """Boot the firmware on a 128x`height` panel with its flash folder at `root`
+    (`buttons` 3: no Extra button wired)."""
+    global board, _description, _root
+    try:
+        _map_errors()
+        import host
+
+        description = host.describe()
+        description["name"] = "web page (MicroPython WebAssembly port)"
+        description["oled"]["height"] = height
+        description["light_sleep"] = False
+        if buttons == 3:
+            del description["buttons"]["extra"]
+        machine.I2C = panel.PanelI2C
+        machine.release_all()
+        _description = description
+        _root = root
+        board = None
+        board = Board(description, root)
+        board.app.start()
+        board.app.step()
+        return _flags()
+    except Exception as error:
+        return _crash(error)
+
+
+def _flags():
+    flags = CHANGED if board.changed else 0
+    board.changed = False
+    if board.crashed is not None:
+        return flags | CRASHED
+    if board.app.asleep:
+        flags |= ASLEEP
+    return flags
+
+
+def step(ms):
+    """Let `ms` milliseconds pass and poll once, as App.run does between naps."""
+    if board is None:
+        return CRASHED
+    board.now = ticks_add(board.now, ms)
+    if board.crashed is not None:
+        return _after_crash()
+    try:
+        board.app.step()
+        return _flags()
+    except Exception as error:
+        return _crash(error)
+
+
+def _after_crash():
+    """On the crash screen: a fresh press (all up for a moment, then one down) restarts."""
+    keypad = board.hardware.keypad
+    try:
+        from ardoise.buttons import NONE
+
+        if keypad.asleep:
+            if keypad.poll() != NONE:
+                return start(_description["oled"]["height"], _root, len(board.pins))
+        else:
+            keypad.poll()
+            if not keypad.any_pressed() and keypad.idle_ms >= 200:
+                keypad.sleep()
+    except Exception as error:
+        sys.print_exception(error)
+    return _flags()
+
+
+def press(role, down):
+    """Hold (1) or let go (0) of the button `role`, as a finger on the board does."""
+    wiring = board.pins.get(role) if board is not None else None
+    if wiring is None:
+        return 0
+    pin, level = wiring
+    pin.drive(level if down else None)
+    return 1
+
+
+def panel_address():
+    """Where the panel's memory is in the port's linear memory (the page reads it)."""
+    import uctypes
+
+    return uctypes.addressof(board.bus.memory)
+
+
+def panel_state():
+    """The panel: bit 0 on, then the pages (4 or 8) from bit 1; contrast from bit 8."""
+    bus = board.bus
+    contrast = board.app.settings.get("contrast") if board.app.settings else 128
+    return (1 if bus.on else 0) | bus.pages << 1 | (contrast or 0) << 8
+
+
+def frame():
+    """The panel's memory as a hex string (tests; the page reads it in place)."""
+    bus = board.bus
+    return bus.memory[: bus.pages * 128].hex()
+
+
+def setting(key):
+    try:
+        value = board.app.settings.get(key)
+        return "" if value is None else str(value)
+    except Exception:
+        return ""
+
+
+def change(key, value):
+    """Change one setting as the settings menu does (the page's language choice)."""
+    try:
+        ok = board.app.change(key, value)
+        board.app.home()
+        board.app.dirty = True
+        board.app.step()
+        return 1 if ok else 0
+    except Exception as error:
+        _crash(error)
+        return 0
+
+
+def load_log(path):
+    """Continue the match log at `path`: "" once it is the journal, else why not.
+
+    Checked by the rules first (nothing changes if they refuse a line); the
+    current match then goes to the archive, as a new match sends it there.
+    """
+    try:
+        from scoring import LogError, fold_lines
+
+        with open(path, "rb") as file:
+            try:
+                match = fold_lines(file)
+            except LogError as error:
+                return str(error)
+        if match is None:
+            return "no match event"
+        app = board.app
+        with open(path, "rb") as file:
+            header = None
+            for line in file:
+                if line.strip():
+                    header = line
+                    break
+        import json
+
+        app.journal.new_match(json.loads(header))
+        with open(path, "rb") as source:
+            with open(app.journal.path, "ab") as out:
+                seen = False
+                for line in source:
+                    if not line.strip():
+                        continue
+                    if not seen:
+                        seen = True  # the match event, written by new_match
+                        continue
+                    out.write(line.strip() + b"\n")
+        app.journal.load()
+        app.home()
+        app.dirty = True
+        app.step()
+        return ""
+    except Exception as error:
+        sys.print_exception(error)
+        return "%s: %s" % (type(error).__name__, error)
+
+
+def probe():
+    """The top screen as JSON, for the tests' key scripts: kinds, options, cursor, value."""
+    try:
+        import json
+
+        app = board.app
+        screen = app.stack[-1]
+        kinds = []
+        cls = type(screen)
+        while cls is not object:
+            kinds.append(cls.__name__)
+            cls = cls.__bases__[0]
+        return json.dumps(
+            {
+                "kinds": kinds,
+                "options": getattr(screen, "options", None),
+                "index": getattr(screen, "index", None),
+                "value": getattr(screen, "value", None),
+                "title": getattr(screen, "title", None),
+                "refused": app.t("refused"),
+                "depth": len(app.stack),
+                "asleep": app.asleep,
+            }
+        )
+    except Exception as error:
+        return json.dumps({"error": "%s: %s" % (type(error).__name__, error)})
+
+
+def collect():
+    """Bytes of heap in use after a collection (`make bench`)."""
+    gc.collect()
+    return gc.mem_alloc()

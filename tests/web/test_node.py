@@ -1,0 +1,45 @@
+"""The page's board without a browser: the firmware on MicroPython's
+WebAssembly port in node, through the page's own loader and glue.
+
+The scripted Le Brouc match (tests/support/etivaz-match.keys) leaves the
+same journal, byte for byte, as under the unix port
+(tests/logs/device-etivaz-match.jsonl), and each named frame, decoded from
+the I2C bytes by the panel model, is the reference image.
+"""
+
+import pytest
+
+from host_tools.web.keyscript import Player
+from host_tools.web.node import NodeBoard
+from tests.test_device_e2e import EXPECTED_LOG, REFERENCE, SCRIPT
+
+CRASHED = 4  # webboard.CRASHED
+HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+
+
+@pytest.mark.parametrize("height, buttons", [(64, 4), (32, 3)])
+def test_the_match_on_the_wasm_port(web_folder, node_command, height, buttons):
+    with NodeBoard(web_folder) as board:
+        board.start(height, buttons)
+        player = Player(board)
+        player.play(SCRIPT.read_text(encoding="utf-8"), SCRIPT.name)
+        assert board.read("archive/0001.jsonl") == EXPECTED_LOG.read_bytes()
+        assert board.read("match.jsonl") == HEADER
+    differ = [
+        name
+        for name, image in player.frames.items()
+        if image != (REFERENCE / str(height) / (name + ".pbm")).read_bytes()
+    ]
+    assert len(player.frames) > 20
+    assert not differ, "frames unlike tests/reference/%d: %s" % (height, differ)
+
+
+def test_file_errors_reach_the_firmware_with_posix_numbers(web_folder, node_command):
+    """The port's filesystem says ENOENT 44 and EEXIST 20, the firmware expects
+    2 and 17: the glue maps them. A fresh flash (no journal: ENOENT) boots to
+    the question for a match, and so does a second boot (data/ exists: EEXIST)."""
+    with NodeBoard(web_folder) as board:
+        for _ in range(2):
+            assert board.start(64)["flags"] & CRASHED == 0
+            screen = board.probe()
+            assert screen["kinds"] == ["NoMatch", "Screen"], screen
