@@ -3,12 +3,15 @@
 Runs tests/device/test_power_cuts.py (which tests/test_micropython.py also
 runs under MicroPython) on CPython, and adds what is too slow for the
 MicroPython run: cuts inside the boot that follows a cut (a repair
-interrupted by the next power loss), and journals of random bytes
-(hypothesis). Prints the numbers; `power_cut_numbers()` returns them.
+interrupted by the next power loss), an error at each operation of every
+action, settings change and of the boot after a cut (the MicroPython run
+tries every third action), and journals of random bytes (hypothesis).
+Prints the numbers; `power_cut_numbers()` returns them.
 
     ARDOISE_PROOF=full .venv/bin/python -m pytest tests/test_proof_power.py -s
 
-cuts the boot after every 5th cut (not every 150th) at each of its steps.
+cuts the boot after every 5th cut (not every 150th) at each of its steps,
+and fails each of its operations in turn.
 """
 
 import importlib.util
@@ -53,13 +56,24 @@ globals().update(
 
 
 def power_cut_numbers(boot_cut_every=BOOT_CUT_EVERY):
-    """Cut points tried and what the boots showed (`make bench`); raises if any lost an action."""
+    """Cut points and failed operations tried, and what the boots showed (`make bench`);
+    raises if any lost an action or showed what a boot would not."""
     with frozen_heap():
         started = time.perf_counter()
         counts = device.prove_power_cuts(boot_cut_every=boot_cut_every)
+        counts.update(device.prove_flash_errors(every=1, boot_every=boot_cut_every))
         counts["seconds"] = round(time.perf_counter() - started, 1)
-    counts["confirmed actions lost"] = 0  # prove_power_cuts asserts it at every boot
+    # prove_power_cuts and prove_flash_errors assert it at every boot.
+    counts["confirmed actions lost"] = 0
     return counts
+
+
+def test_an_error_at_any_operation_of_any_action_or_boot():
+    with frozen_heap():
+        counts = device.prove_flash_errors(every=1, boot_every=BOOT_CUT_EVERY)
+    print("\nproof flash errors: " + ", ".join("%s %s" % item for item in sorted(counts.items())))
+    assert counts["error points"] > counts["settings error points"] > 0
+    assert counts["error points in the boot after a cut"] > 0
 
 
 def test_power_cuts_in_the_boot_after_a_cut():

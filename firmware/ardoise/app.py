@@ -18,7 +18,6 @@ rules and flushes its line, and only then does the screen say it is done.
 """
 
 import gc
-import os
 import sys
 from time import ticks_diff
 
@@ -33,7 +32,6 @@ from scoring import Refused
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce
 SLEEP_POLL_MS = const(50)  # screen off: a press only has to wake it
 TOAST_MS = const(2500)
-_EEXIST = const(17)
 _GC_EVERY = const(4096)  # bytes allocated between two collections
 
 
@@ -87,35 +85,46 @@ class App:
     # -- the loop ---------------------------------------------------------
 
     def start(self):
-        """Boot: settings, the journal folded (repairs reported), the slate."""
-        try:
-            os.mkdir(self.root)
-        except OSError as error:
-            if error.args[0] != _EEXIST:
-                raise
+        """Boot: settings, the journal folded (repairs reported), the slate.
+
+        Nothing on flash stops the boot: a flash that fails, damaged files,
+        a folder that cannot be made are said on the screen.
+        """
         # Collect after every few KiB allocated, not only when the heap is
         # full: garbage is then freed before it spreads over the heap, and
         # what lives on (a loaded screen, the match) lands low, leaving the
         # top free in one piece for the next large allocation.
         gc.threshold(_GC_EVERY)
-        self.settings = self.load("settings").load(self.root)
+        self.settings, said = self.load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()
         self.resident = list(sys.modules)
         try:
-            repair = self.journal.load()
+            repair = self.journal.load()  # makes the folder too
         except StorageError as error:
-            self.home()
-            self.alert(self.storage_text(error))
-            return
+            repair = error
         self.home()
-        if repair is not None:
-            if repair.key == "torn":
-                self.alert(self.t("torn"))
-            else:
-                # The reason is the rules' English text: the line number is what
-                # a player can act on (the damaged journal is in the archive).
-                self.alert(self.t("damaged") % repair.line)
+        for problem in (said, repair):
+            if problem is not None:
+                self.note(problem)
+
+    def note(self, problem):
+        """Say what the boot found on flash: a Repair, a StorageError, or a text's key."""
+        key = getattr(problem, "key", problem)
+        if key == "full":  # a write that the full flash cut short
+            self.alert(self.t("storage_full"), self.t("not_saved"))
+            return
+        if key == "damaged":
+            # The reason is the rules' English text: the line number is what
+            # a player can act on (the damaged journal is in the archive).
+            text = self.t("damaged") % problem.line
+        elif key == "storage_full":
+            text = self.t("flash_full")
+        elif key == "storage_error":
+            text = self.t("flash_error") % problem.errno
+        else:  # "torn", "settings_damaged"
+            text = self.t(key)
+        self.alert(text)
 
     def run(self, nap):
         """Poll, act and redraw forever; `nap(ms, screen_off)` waits between polls."""
@@ -292,7 +301,7 @@ class App:
     def change(self, key, value):
         """Store one setting and use it at once; False (and a message) if flash refuses."""
         try:
-            self.load("settings").store(self.root, self.settings, key, value)
+            self.load("settings").store(self.root, self.settings, key, value, self.journal.opener)
         except OSError as error:
             self.alert(self.storage_text(StorageError(error)), self.t("not_saved"))
             return False

@@ -20,6 +20,7 @@ from scoring import LogError, Match, fold_lines
 _ENOENT = const(2)
 _EIO = const(5)
 _EEXIST = const(17)
+_ENOSPC = const(28)
 
 _NEWLINE = const(10)
 # Journal lines are under 100 bytes, and the longest the rules accept (five
@@ -33,9 +34,10 @@ _COPY_CHUNK = const(256)
 class Repair:
     """What `load` found wrong in the journal and put right.
 
-    `key` is "torn" (an unfinished last line dropped) or "damaged" (the
-    journal set aside from a bad line on; `line` and `reason` say which and
-    why).
+    `key` is "torn" (an unfinished last line dropped), "full" (the same,
+    left by a write the full flash cut short: there is no room to cut it
+    off) or "damaged" (the journal set aside from a bad line on; `line` and
+    `reason` say which and why).
     """
 
     def __init__(self, key, line=0, reason=""):
@@ -46,6 +48,8 @@ class Repair:
     def __str__(self):
         if self.key == "torn":
             return "the last action was cut off by a power loss and is dropped"
+        if self.key == "full":
+            return "the flash is full: the last action was not saved"
         return (
             "line %d of the journal is damaged (%s): the match goes on from the"
             " lines before it; the damaged journal is kept in the archive"
@@ -88,8 +92,10 @@ class _Lines:
 def _exists(path):
     try:
         journal_module.os.stat(path)
-    except OSError:
-        return False
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return False
+        raise  # a flash that cannot say: never guess
     return True
 
 
@@ -97,8 +103,33 @@ def _make_folder(path):
     try:
         journal_module.os.mkdir(path)
     except OSError as error:
-        if error.args[0] != _EEXIST:
+        if error.args[0] != _EEXIST and not _exists(path):
             raise
+
+
+def _discard(journal):
+    """Remove the temporary file, if any: a full flash gets its space back."""
+    try:
+        journal_module.os.remove(journal.temporary)
+    except OSError:
+        pass  # none, or it stays: load and settle remove it anyway
+
+
+def _recover(journal):
+    """Finish or undo a replacement of the journal left half done, as at boot.
+
+    Every replacement writes the whole new journal to the temporary file,
+    then renames. A temporary file beside the journal is one that never
+    replaced it: it goes. Without a journal beside it, it is the new journal,
+    complete, whose rename failed or was cut: it becomes the journal (True).
+    """
+    if not _exists(journal.temporary):
+        return False
+    if _exists(journal.path):
+        journal_module.os.remove(journal.temporary)
+        return False
+    journal_module.os.rename(journal.temporary, journal.path)
+    return True
 
 
 def _number(name):
@@ -117,13 +148,9 @@ def load(journal):
     journal.size = 0
     journal.dirty = journal.aside = False
     try:
-        # Complete a replacement of the journal that a power loss interrupted.
-        if _exists(journal.temporary):
-            if _exists(journal.path):
-                # The replacement never began: the journal stands.
-                journal_module.os.remove(journal.temporary)
-            else:
-                journal_module.os.rename(journal.temporary, journal.path)
+        if journal.root:
+            _make_folder(journal.root)
+        _recover(journal)
         return _fold(journal)
     except OSError as error:
         raise StorageError(error) from None
@@ -176,8 +203,12 @@ def _repair(journal, report, aside):
     journal.aside = aside
     try:
         settle(journal)
-    except OSError:
-        pass  # flash full: the match goes on in memory and the next write retries
+    except OSError as error:
+        # Flash full or failing: the match goes on in memory and the next
+        # write retries. A torn line with no room to cut it off is most
+        # likely a write that the full flash cut short: say that.
+        if report.key == "torn" and error.args[0] == _ENOSPC:
+            report.key = "full"
     return report
 
 
@@ -188,12 +219,16 @@ def _size_on_flash(journal):
     """The journal's size on flash; 0 when there is none yet."""
     try:
         return journal_module.os.stat(journal.path)[6]
-    except OSError:
-        return 0
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return 0
+        raise
 
 
 def settle(journal):
     """Make the journal hold exactly its `size` confirmed bytes again."""
+    if _recover(journal):
+        journal.aside = False  # the swap that set the damaged journal aside got that far
     if journal.aside:
         _write_temporary(journal, journal.size)
         _swap(journal, _archive_path(journal, ".damaged"))
@@ -207,24 +242,41 @@ def new_match(journal, header):
     """Journal.new_match: archive the current journal and begin a match."""
     match = Match(header)
     line = encode(header)
+    swapping = False
     try:
         if journal.dirty:
             settle(journal)
-        journal.dirty = True  # a failed rename leaves the journal missing
+        else:
+            _recover(journal)  # never to write over a journal still under the temporary name
         if journal.root:
             _make_folder(journal.root)
-        _write_temporary(journal, 0, line)
         # Bytes on flash beyond those loaded (a journal never loaded, or
         # unreadable) are archived too; only a journal without a match or
         # anything unread is simply replaced.
         keep = journal.match is not None or _size_on_flash(journal) != journal.size
-        _swap(journal, _archive_path(journal, ".jsonl") if keep else None)
+        aside = _archive_path(journal, ".jsonl") if keep else None
+        _write_temporary(journal, 0, line)
+        swapping = True
+        _swap(journal, aside)
+        journal.dirty = False
     except OSError as error:
-        raise StorageError(error) from None
-    journal.dirty = False
+        # Nothing changed, or a swap neither finished nor undone: the new
+        # match is then the temporary file with no journal beside it, which
+        # load and settle make the journal. The slate shows what a boot finds.
+        if not swapping or _there(journal.path):
+            raise StorageError(error) from None
+        journal.dirty = True
     journal.match = match
     journal.size = len(line)
     return len(line)
+
+
+def _there(path):
+    """Whether `path` is on flash; True if the flash cannot tell."""
+    try:
+        return _exists(path)
+    except OSError:
+        return True
 
 
 def _write_temporary(journal, keep, line=b""):
@@ -239,10 +291,7 @@ def _write_temporary(journal, keep, line=b""):
             out.flush()
         journal_module._sync()
     except OSError:
-        try:
-            journal_module.os.remove(journal.temporary)  # give a full flash its space back
-        except OSError:
-            pass  # never created; load removes any leftover anyway
+        _discard(journal)
         raise
 
 
@@ -257,11 +306,27 @@ def _copy(source, out, count):
 
 
 def _swap(journal, aside):
-    """Make the temporary file the journal, moving the old one to `aside` if given."""
-    if aside:
-        journal_module.os.rename(journal.path, aside)
-    journal_module.os.rename(journal.temporary, journal.path)
-    journal_module._sync()
+    """Make the temporary file the journal, moving the old one to `aside` if given.
+
+    A failed step is undone or finished at once, as load does at boot: if
+    the old journal is still there the temporary file goes (OSError);
+    otherwise the rename is tried again, and if it fails (OSError) the
+    temporary file stays the journal that load and settle take.
+    """
+    os = journal_module.os
+    try:
+        if aside:
+            os.rename(journal.path, aside)
+        os.rename(journal.temporary, journal.path)
+    except OSError:
+        if _exists(journal.path):
+            _discard(journal)
+            raise
+        os.rename(journal.temporary, journal.path)
+    try:
+        journal_module._sync()
+    except OSError:
+        pass  # the journal is replaced all the same; the next write syncs again
 
 
 # -- archive ------------------------------------------------------------------

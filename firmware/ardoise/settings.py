@@ -5,17 +5,32 @@ module reads them at boot and writes a change, and is not kept in RAM
 between the two.
 
 Written safely: the whole file goes to `settings.tmp` first, flushed, then
-replaces `settings.json`; a power loss at any moment leaves the old settings
-or the new ones, and `load` finishes an interrupted replacement. A missing or
-unreadable file means the defaults; a bad value falls back to its default.
+replaces `settings.json`. The settings in force are those of settings.json,
+or of settings.tmp when it is alone and complete (a replacement whose last
+rename failed or was cut short), which `load` and the next `store` rename.
+So a power loss or a failed step at any moment leaves the old settings or
+the new ones, and the app holds what a boot reads.
+
+A missing file means the defaults, and so does an unreadable one (not a JSON
+object, too large for the heap): it is set aside as settings.damaged (kept,
+never deleted) and `load` says so, once; a flash that fails to read them
+means the defaults too, said as such. A bad value falls back to its
+default. Flash is reached as the journal reaches it (ardoise.journal's `os`
+and `_sync`, and the journal's opener), which tests may replace by a
+simulated flash.
 """
 
 import json
-import os
 
 from micropython import const
 
-_ENOSPC = const(28)  # POSIX errno, which MicroPython's OSError uses too
+from ardoise import journal
+
+_ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
+# The file is about 120 bytes: a longer one is damage, and never read whole.
+_MOST = const(512)
+_FILE = "/settings.json"
+_TEMPORARY = "/settings.tmp"
 
 RULES = ("etivaz", "31", "brou1802")
 LANGUAGES = ("fr", "de", "en")
@@ -50,33 +65,85 @@ _CHOICES = {
 
 def _exists(path):
     try:
-        os.stat(path)
-    except OSError:
-        return False
+        journal.os.stat(path)
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return False
+        raise  # a flash that cannot say: never guess
     return True
 
 
-def load(folder):
-    """The settings stored in `folder`, a dict with every key of DEFAULTS:
-    whatever is missing or wrong keeps its default."""
-    values = dict(DEFAULTS)
-    path = folder + "/settings.json"
-    temporary = folder + "/settings.tmp"
+def _discard(path):
     try:
-        if _exists(temporary):
-            if _exists(path):
-                os.remove(temporary)  # never finished: the old file stands
-            else:
-                os.rename(temporary, path)  # finish the replacement
-        with open(path) as file:
-            stored = json.load(file)
-    except (OSError, ValueError):
-        return values
-    if type(stored) is dict:
-        for key in DEFAULTS:
-            if key in stored and _valid(key, stored[key]):
-                values[key] = stored[key]
-    return values
+        journal.os.remove(path)
+    except OSError:
+        pass  # none, or it stays: never read as the settings (see _finish)
+
+
+def _read(path, opener):
+    """The dict stored at `path`, or None if it is not one; OSError if flash fails
+    (or there is no such file)."""
+    with opener(path, "rb") as file:
+        data = file.read(_MOST)
+    try:
+        stored = json.loads(data) if len(data) < _MOST else None
+    except Exception:  # not JSON (ValueError), or too much for the heap (MemoryError)
+        return None
+    return stored if type(stored) is dict else None
+
+
+def _finish(folder, opener, strict):
+    """Finish or undo a replacement of the settings left half done; the path in force.
+
+    A temporary file beside settings.json never replaced it, and one alone
+    that cannot be read is a first store cut short: it goes. Alone and
+    complete, it is the settings, renamed to settings.json; if that fails it
+    stays the path in force (or, `strict`, OSError).
+    """
+    path = folder + _FILE
+    temporary = folder + _TEMPORARY
+    if _exists(temporary):
+        if _exists(path) or _read(temporary, opener) is None:
+            _discard(temporary)
+        else:
+            try:
+                journal.os.rename(temporary, path)
+            except OSError:
+                if strict:
+                    raise
+                return temporary
+    return path
+
+
+def load(folder, opener=open):
+    """The settings stored in `folder`: (values, problem).
+
+    `values` is a dict with every key of DEFAULTS: whatever is missing or
+    wrong keeps its default. `problem`, for the screen to say, is None,
+    "settings_damaged" (the file could not be read as settings and was set
+    aside just now) or the StorageError of a flash that failed to read it.
+    """
+    values = dict(DEFAULTS)
+    try:
+        path = _finish(folder, opener, False)
+        stored = _read(path, opener)
+    except OSError as error:
+        return values, None if error.args[0] == _ENOENT else journal.StorageError(error)
+    if stored is None:
+        aside = folder + "/settings.damaged"
+        number = 1
+        try:
+            while _exists(aside):  # an older one is kept too
+                number += 1
+                aside = "%s/settings-%d.damaged" % (folder, number)
+            journal.os.rename(path, aside)
+        except OSError:
+            pass  # it stays where it is, and the next boot tries again
+        return values, "settings_damaged"
+    for key in DEFAULTS:
+        if key in stored and _valid(key, stored[key]):
+            values[key] = stored[key]
+    return values, None
 
 
 def _valid(key, value):
@@ -88,7 +155,7 @@ def _valid(key, value):
     return False
 
 
-def store(folder, values, key, value):
+def store(folder, values, key, value, opener=open):
     """Set `values[key]` and save them all in `folder`; OSError (nothing
     changed) if flash refuses."""
     if not _valid(key, value):
@@ -96,7 +163,7 @@ def store(folder, values, key, value):
     before = values[key]
     values[key] = value
     try:
-        _save(folder, values)
+        _save(folder, values, opener)
     except OSError:
         values[key] = before
         raise
@@ -112,26 +179,35 @@ def cycle(values, key):
     return choices[index % len(choices)]
 
 
-def _save(folder, values):
-    path = folder + "/settings.json"
-    temporary = folder + "/settings.tmp"
-    data = json.dumps(values)
+def _save(folder, values, opener):
+    path = _finish(folder, opener, True)  # never write over the settings in force
+    temporary = folder + _TEMPORARY
+    data = json.dumps(values).encode()
     try:
-        with open(temporary, "w") as file:
-            # A short count is how FAT reports a full disk on some ports.
-            if file.write(data) != len(data):
-                raise OSError(_ENOSPC)
+        with opener(temporary, "wb") as file:
+            journal._write_all(file, data)
             file.flush()
+        journal._sync()
     except OSError:
-        try:
-            os.remove(temporary)  # give a full flash its space back
-        except OSError:
-            pass  # never created
+        _discard(temporary)  # give a full flash its space back
         raise
+    os = journal.os
     try:
         os.rename(temporary, path)
     except OSError:
-        # FAT will not rename over a file: remove it first; load finishes
-        # the rename if power goes in between.
-        os.remove(path)
-        os.rename(temporary, path)
+        if _exists(path):
+            # Some ports will not rename over a file: remove it first.
+            try:
+                os.remove(path)
+            except OSError:
+                _discard(temporary)  # the old settings stand
+                raise
+        # From here the new file is in force, renamed or not (see _finish).
+        try:
+            os.rename(temporary, path)
+        except OSError:
+            pass
+    try:
+        journal._sync()
+    except OSError:
+        pass  # saved all the same; the next write syncs again

@@ -15,6 +15,16 @@ one that loses what a file took since its last flush (a write cache). A
 rename onto an existing file is done as FAT does it on MicroPython: remove,
 then rename, with a step between.
 
+Errors, the other way a step fails: every call on the flash (open, write,
+flush, close, sync, rename, remove, mkdir, stat, listdir, read) is one
+operation, and `fail_at` makes one of them raise OSError (a write keeps half
+of its bytes first; a rename onto a file may fail after FAT removed that
+file). `prove_flash_errors` fails each operation of each action in turn:
+the journal (and the settings) must then hold what a fresh boot on that
+flash finds, either the state before the action (and say it was not saved)
+or the state after it, and the next actions must leave the flash exactly as
+without the error.
+
 Plain functions and asserts: tests/mp_runner.py runs them under MicroPython
 and tests/test_proof_power.py under CPython (also at full size).
 """
@@ -22,10 +32,12 @@ and tests/test_proof_power.py under CPython (also at full size).
 import json
 
 import ardoise.journal as journal_module
+from ardoise import settings
 from ardoise.journal import Journal, StorageError, encode
 from scoring import fold_lines
 
 ENOENT = 2
+EIO = 5
 EEXIST = 17
 ENOSPC = 28
 FOLDER_MODE = 0x4000
@@ -94,6 +106,25 @@ class Flash:
         self.short_writes = short_writes
         self.powered = True
         self.writers = []  # files open for writing
+        self.operations = 0  # calls on the flash so far
+        self.fail_at = None  # the operation that raises an error (None: none)
+        self.log = None  # a list that notes each operation's name, if given
+
+    def operation(self, name, error=ENOSPC):
+        """One call on the flash: raises OSError(`error`) if it is the one to fail."""
+        index = self.operations
+        self.operations += 1
+        if self.log is not None:
+            self.log.append(name)
+        if index == self.fail_at:
+            raise OSError(error)
+
+    def copy(self):
+        """Another flash holding the same files and folders (no cut, no error)."""
+        other = Flash()
+        other.files = dict((path, bytearray(data)) for path, data in self.files.items())
+        other.folders = set(self.folders)
+        return other
 
     def step(self):
         if not self.powered or self.steps == self.cut_at:
@@ -124,6 +155,7 @@ class Flash:
     # -- the opener ---------------------------------------------------------
 
     def open(self, path, mode):
+        self.operation("open", EIO if "r" in mode else ENOSPC)
         self.step()
         if "r" in mode:
             if path not in self.files:
@@ -140,6 +172,7 @@ class Flash:
     # -- the os functions the journal calls -----------------------------------
 
     def stat(self, path):
+        self.operation("stat", EIO)
         self.step()
         if path in self.folders:
             return (FOLDER_MODE, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -148,21 +181,27 @@ class Flash:
         raise OSError(ENOENT)
 
     def remove(self, path):
+        self.operation("remove")
         self.step()
         if path not in self.files:
             raise OSError(ENOENT)
         del self.files[path]
 
     def rename(self, old, new):
+        self.operation("rename")
         self.step()
         if old not in self.files:
             raise OSError(ENOENT)
         if new in self.files:
             del self.files[new]
-            self.step()  # FAT on MicroPython: the old target is removed first
+            # FAT on MicroPython: the old target is removed first, and the
+            # rename itself may still fail.
+            self.operation("rename")
+            self.step()
         self.files[new] = self.files.pop(old)
 
     def mkdir(self, path):
+        self.operation("mkdir")
         self.step()
         if path in self.folders or path in self.files:
             raise OSError(EEXIST)
@@ -171,6 +210,7 @@ class Flash:
         self.folders.add(path)
 
     def listdir(self, path):
+        self.operation("listdir", EIO)
         self.step()
         if path not in self.folders:
             raise OSError(ENOENT)
@@ -181,6 +221,7 @@ class Flash:
         return [(name, 0, 0) for name in self.listdir(path)]
 
     def sync(self):
+        self.operation("sync")
         self.step()
 
 
@@ -198,8 +239,13 @@ class FlashFile:
 
     def write(self, data):
         flash = self.flash
-        flash.step()
         data = bytes(data)
+        try:
+            flash.operation("write")
+        except OSError:
+            self.data().extend(data[: len(data) // 2])  # what a failing write may leave
+            raise
+        flash.step()
         fits = min(len(data), flash.free())
         # Each byte after the first is one more step: a cut keeps a prefix.
         more = max(fits - 1, 0)
@@ -217,10 +263,12 @@ class FlashFile:
         return len(data)
 
     def flush(self):
+        self.flash.operation("flush")
         self.flash.step()
         self.flushed = len(self.data())
 
     def close(self):
+        self.flash.operation("close", ENOSPC if self in self.flash.writers else EIO)
         self.flash.step()
         if self in self.flash.writers:
             self.flushed = len(self.data())
@@ -233,6 +281,7 @@ class FlashFile:
         self.close()
 
     def _take(self, count):
+        self.flash.operation("read", EIO)
         self.flash.step()
         data = self.data()
         end = len(data) if count < 0 else min(len(data), self.position + count)
@@ -244,6 +293,7 @@ class FlashFile:
         return self._take(count)
 
     def readline(self, limit=-1):
+        self.flash.operation("read", EIO)
         self.flash.step()
         data = self.data()
         end = len(data) if limit < 0 else min(len(data), self.position + limit)
@@ -451,6 +501,218 @@ def prove_power_cuts(script=SCRIPT, boot_cut_every=0):
                 for boot_cut in range(boot_steps(reference, cut, keep_unflushed)):
                     cut_trial(reference, cut, keep_unflushed, tally, boot_cut)
     return tally.counts
+
+
+# -- errors: one failed operation in an action -------------------------------------
+
+# Settings changed one after the other: the first writes the file, the
+# others replace it.
+SETTINGS_SCRIPT = (("lang", "de"), ("contrast", 32), ("tricks", True), ("lang", "en"))
+
+
+def prove_flash_errors(script=SCRIPT, every=1, boot_every=0):
+    """An error at each operation, in turn, of every `every`th action of `script` and of
+    every settings change of SETTINGS_SCRIPT, one trial each; returns the Tally's counts.
+
+    With `boot_every` N > 0, also at each operation of the boot after every
+    Nth cut point of the script (its repairs), on both flashes.
+    """
+    reference = Reference(script)
+    expected = expected_journals(script)
+    tally = Tally()
+    flash = Flash()
+
+    def play():
+        journal, repair = boot(flash)
+        for index in range(len(script)):
+            if index % every == 0:
+                snapshot = flash.copy()
+                for failing in range(operations_of(snapshot, script[index])):
+                    error_trial(snapshot, reference, expected, index, failing, tally)
+            perform(journal, script[index])
+
+    on_flash(flash, play)
+    flash = Flash()
+    flash.folders.add(ROOT)
+    for index in range(len(SETTINGS_SCRIPT)):
+        snapshot = flash.copy()
+        count = on_flash(snapshot.copy(), lambda index=index: settings_operations(index))
+        for failing in range(count):
+            settings_error_trial(snapshot, index, failing, tally)
+        on_flash(flash, lambda index=index: store_setting(flash, index))
+    if boot_every:
+        for keep_unflushed in (True, False):
+            for cut in range(0, reference.steps, boot_every):
+                snapshot = after_a_cut(reference, cut, keep_unflushed)
+                count = on_flash(snapshot.copy(), lambda: boot_operations())
+                for failing in range(count):
+                    boot_error_trial(snapshot, reference, reference.in_flight(cut), failing, tally)
+    return tally.counts
+
+
+def after_a_cut(reference, cut, keep_unflushed):
+    """The flash as a cut before step `cut` of the script leaves it, powered again."""
+    flash = Flash(cut_at=cut, keep_unflushed=keep_unflushed)
+    on_flash(flash, lambda: play_until_the_cut(flash, reference.script))
+    flash.reboot()
+    return flash.copy()
+
+
+def boot_operations():
+    flash = journal_module.os
+    boot(flash)
+    return flash.operations
+
+
+def boot_error_trial(snapshot, reference, index, failing, tally):
+    """The boot on `snapshot` (cut in action `index`) with its operation `failing` raising."""
+    flash = snapshot.copy()
+    log = []
+
+    def run():
+        flash.fail_at = failing
+        flash.log = log
+        journal = Journal(ROOT, opener=flash.open)
+        try:
+            journal.load()
+            failed = False
+        except StorageError:
+            failed = True
+        flash.fail_at = flash.log = None
+        where = (index, failing, log[failing:])
+        other = flash.copy()
+        if failed:
+            # Said on the screen, with no match: the flash must hold what the cut left.
+            on_flash(other, lambda: check_boot(other, reference, index, Tally()))
+            tally.add("boot errors said as such")
+            return
+        fresh, repair = on_flash(other, lambda: boot(other))
+        state = shown(journal)
+        assert state == shown(fresh), (where, state, shown(fresh))
+        assert state in (reference.shown[index], reference.shown[index + 1]), where
+        play_on(
+            journal, reference.script, index + 1 if state == reference.shown[index + 1] else index
+        )
+        assert flash.contents() == reference.flash.contents(), where
+        tally.add("boot errors that the boot got over")
+
+    on_flash(flash, run)
+    tally.add("error points in the boot after a cut")
+
+
+def operations_of(snapshot, action):
+    """How many operations `action` takes on the flash `snapshot` (left as it is)."""
+    flash = snapshot.copy()
+
+    def run():
+        journal, repair = boot(flash)
+        start = flash.operations
+        perform(journal, action)
+        return flash.operations - start
+
+    return on_flash(flash, run)
+
+
+def error_trial(snapshot, reference, expected, index, failing, tally):
+    """Action `index` on `snapshot` with its operation `failing` raising an error."""
+    flash = snapshot.copy()
+    action = reference.script[index]
+    log = []
+
+    def run():
+        journal, repair = boot(flash)
+        flash.fail_at = flash.operations + failing
+        flash.log = log
+        try:
+            perform(journal, action)
+            saved = True
+        except StorageError:
+            saved = False
+        flash.fail_at = flash.log = None
+        where = (index, action[0], failing, log[failing:])
+        state = shown(journal)
+        assert state == reference.shown[index + 1 if saved else index], where
+        # What a boot on this flash finds (on a copy: this one plays on).
+        other = flash.copy()
+        fresh, repair = on_flash(other, lambda: boot(other))
+        assert repair is None and shown(fresh) == state, (where, str(repair), shown(fresh))
+        # The action again if it was not saved, and the next: nothing lost, nothing left over.
+        if not saved:
+            perform(journal, action)
+        assert on_the_flash(flash) == expected[index], where
+        if index + 1 < len(reference.script):
+            perform(journal, reference.script[index + 1])
+            assert on_the_flash(flash) == expected[index + 1], where
+        tally.add(
+            "errors after which the action was saved" if saved else "errors refusing the action"
+        )
+
+    on_flash(flash, run)
+    tally.add("error points")
+
+
+def settings_values(flash):
+    values, aside = settings.load(ROOT, flash.open)
+    assert not aside
+    return values
+
+
+def store_setting(flash, index):
+    key, value = SETTINGS_SCRIPT[index]
+    values = settings_values(flash)
+    settings.store(ROOT, values, key, value, flash.open)
+    return values
+
+
+def settings_operations(index):
+    flash = journal_module.os
+    start = flash.operations
+    store_setting(flash, index)
+    return flash.operations - start
+
+
+def settings_error_trial(snapshot, index, failing, tally):
+    """Settings change `index` on `snapshot` with its operation `failing` raising an error."""
+    flash = snapshot.copy()
+    key, value = SETTINGS_SCRIPT[index]
+
+    def run():
+        values = settings_values(flash)
+        before = dict(values)
+        after = dict(values)
+        after[key] = value
+        flash.fail_at = flash.operations + failing
+        try:
+            settings.store(ROOT, values, key, value, flash.open)
+            saved = True
+        except OSError:
+            saved = False
+        flash.fail_at = None
+        where = (index, key, failing)
+        assert values == (after if saved else before), where
+        other = flash.copy()
+        assert on_flash(other, lambda: settings_values(other)) == values, where
+        if not saved:
+            settings.store(ROOT, values, key, value, flash.open)
+        assert sorted(flash.files) == [ROOT + "/settings.json"], (where, sorted(flash.files))
+        assert settings_values(flash) == after, where
+        tally.add(
+            "errors after which the action was saved" if saved else "errors refusing the action"
+        )
+
+    on_flash(flash, run)
+    tally.add("error points")
+    tally.add("settings error points")
+
+
+def test_an_error_at_any_step_leaves_what_a_boot_finds():
+    # Every third action here, and the boot after one cut in 100
+    # (tests/test_proof_power.py tries more).
+    counts = prove_flash_errors(every=3, boot_every=100)
+    assert (
+        counts["errors refusing the action"] and counts["errors after which the action was saved"]
+    )
+    assert counts["boot errors said as such"] and counts["boot errors that the boot got over"]
 
 
 def on_the_flash(flash):

@@ -13,6 +13,9 @@ storage_full=Speicher voll: die Eingabe ist nicht gespeichert. Das Match bleibt,
 storage_error=Speicherfehler %d: die Eingabe ist nicht gespeichert. Das Match bleibt, wie es war.
 torn=Die letzte Eingabe wurde durch einen Stromausfall abgeschnitten und fällt weg.
 damaged=Zeile %d des Journals ist beschädigt: das Match geht ab der Zeile davor weiter. Das beschädigte Journal liegt im Archiv.
+flash_full=Speicher voll: nichts kann gespeichert werden. Platz schaffen: das Archiv auf einen PC kopieren, dann löschen.
+flash_error=Speicherfehler %d: der Speicher lässt sich nicht lesen oder schreiben, nichts kann gespeichert werden.
+settings_damaged=Die Datei der Einstellungen war unlesbar: es gelten die Standardwerte. Sie bleibt als settings.damaged erhalten.
 confirm_keys=OK=ja  OK…=nein
 no_match=Kein Match auf der Tafel.
 no_screens=Für %s hat die Tafel noch keine Bildschirme.

@@ -13,6 +13,9 @@ storage_full=Storage full: the action was not saved. The match is intact.
 storage_error=Storage error %d: the action was not saved. The match is intact.
 torn=The last action was cut off by a power loss and is dropped.
 damaged=Line %d of the journal is damaged: the match goes on from the lines before it. The damaged journal is kept in the archive.
+flash_full=Storage full: nothing can be saved. Make room: copy the archive to a PC, then delete it.
+flash_error=Storage error %d: the flash cannot be read or written, nothing can be saved.
+settings_damaged=The settings file could not be read: the default settings apply. It is kept as settings.damaged.
 confirm_keys=OK=yes  OK…=no
 no_match=No match on the slate.
 no_screens=The slate has no screens for %s yet.

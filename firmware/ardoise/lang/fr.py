@@ -13,6 +13,9 @@ storage_full=Mémoire pleine: l'action n'est pas enregistrée. Le match est inta
 storage_error=Erreur de mémoire %d: l'action n'est pas enregistrée. Le match est intact.
 torn=La dernière action, coupée par une panne de courant, est abandonnée.
 damaged=La ligne %d du journal est abîmée: le match reprend juste avant elle. Le journal abîmé est gardé dans l'archive.
+flash_full=Mémoire pleine: rien ne peut être enregistré. Faites de la place: copiez l'archive sur un PC, puis effacez-la.
+flash_error=Erreur de mémoire %d: la mémoire ne se lit ou ne s'écrit pas, rien ne peut être enregistré.
+settings_damaged=Le fichier des réglages était illisible: les réglages par défaut s'appliquent. Il est gardé sous settings.damaged.
 confirm_keys=OK=oui  OK…=non
 no_match=Pas de match sur l'ardoise.
 no_screens=L'ardoise n'a pas encore d'écrans pour %s.

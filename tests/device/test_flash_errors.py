@@ -1,0 +1,402 @@
+"""A flash that fails at any step, on the whole app: the screen shows what a boot finds.
+
+Runs under MicroPython only (tests/mp_runner.py, or pytest through
+tests/test_micropython.py): the app boots through
+host_tools/sim/standin/harness.py on the simulated flash of
+test_power_cuts.py, whose every call (open, write, flush, close, sync,
+rename, remove, mkdir, stat, listdir, read) is one operation that can be
+made to fail.
+
+Each action (a first match, a new match that archives the old one, an
+action, an undo, a first and a later settings change) is run once to count
+its operations, then once per operation with that one failing. After the
+failed action the app must say "not saved" exactly when nothing changed,
+and its slate (the message read) must be pixel for pixel the slate of a
+fresh boot on the same flash, with the same match and settings; the action
+again and the next one must then be saved, and a boot must still agree.
+The boots themselves (repairs, a folder to make, settings to set aside)
+are tried the same way: a failed operation at boot is said on the screen,
+or the slate is the one a healthy boot shows.
+
+The other tests are what a flash or its files can do at boot: settings too
+large for the heap, a data folder that cannot be made, a full flash that
+cut a write short.
+"""
+
+import json
+import os
+import sys
+
+
+def _folder_of(path):
+    cut = path.rfind("/")
+    return path[:cut] if cut > 0 else "."
+
+
+_ROOT = _folder_of(_folder_of(_folder_of(__file__)))
+# The stand-ins' folder before and after host_tools took subfolders.
+for _folder in (
+    _ROOT + "/host_tools/standin",
+    _ROOT + "/host_tools/sim/standin",
+    _ROOT + "/boards",
+):
+    if _folder not in sys.path:
+        sys.path.insert(0, _folder)
+
+from folders import in_folder  # noqa: E402
+from harness import Device, is_a  # noqa: E402
+from test_power_cuts import SECOND, Flash, on_flash  # noqa: E402
+
+import ardoise.journal as journal_module  # noqa: E402
+from ardoise.journal import Journal, encode  # noqa: E402
+from ardoise.ui import wrap  # noqa: E402
+
+ROOT = "/flash"
+JOURNAL = ROOT + "/match.jsonl"
+HEADER = {"ev": "match", "game": "brouc", "rules": "etivaz", "dealer": 0, "target": 5}
+EVENTS = ({"ev": "deal", "trump": "H"}, {"ev": "trick", "team": "A"})
+TRICK = {"ev": "trick", "team": "B"}
+DEAL = {"ev": "deal", "trump": "S"}
+
+
+# -- a board on a simulated flash ------------------------------------------------
+
+
+def device_on(flash):
+    """A board booting on `flash` (inside on_flash)."""
+    return Device(ROOT, journal=Journal(ROOT, opener=flash.open))
+
+
+def booted(flash):
+    return on_flash(flash, lambda: device_on(flash))
+
+
+def state(app):
+    """What the app holds: the match (state, events in force) and the settings."""
+    match = app.journal.match
+    held = None if match is None else (match.state(), list(match.in_force))
+    return held, sorted(app.settings.items())
+
+
+def said(app, key, *values):
+    """True if the message on top says the text `key`."""
+    top = app.stack[-1]
+    text = app.t(key)
+    return is_a(top, "Message") and top.lines == wrap(text % values if values else text)
+
+
+def not_saved(app):
+    top = app.stack[-1]
+    return is_a(top, "Message") and top.title == app.t("not_saved")
+
+
+def slate(device):
+    """The slate as the app shows it once every message is read and the note gone."""
+    app = device.app
+    app.home()
+    app.toast_text = None
+    app.redraw()
+    return device.pbm()
+
+
+def agrees_with_a_boot(device, flash, where, quiet=True):
+    """The slate, match and settings are those of a fresh boot on a copy of `flash`
+    (`quiet`: a boot with nothing to say)."""
+    image = slate(device)
+    other = flash.copy()
+    fresh = booted(other)
+    if quiet:
+        assert len(fresh.app.stack) == 1, (where, type(fresh.app.stack[-1]).__name__)
+    assert state(device.app) == state(fresh.app), (where, state(device.app), state(fresh.app))
+    assert image == slate(fresh), where
+
+
+def journal_of(*events):
+    return bytearray(b"".join(encode(event) for event in (HEADER,) + events))
+
+
+def empty(flash):
+    """A board's first boot: nothing on the flash, not even the data folder."""
+
+
+def played(flash):
+    flash.folders.add(ROOT)
+    flash.files[JOURNAL] = journal_of(*EVENTS)
+
+
+def played_and_set(flash):
+    played(flash)
+    flash.files[ROOT + "/settings.json"] = bytearray(json.dumps({"lang": "de"}).encode())
+
+
+def counted(base, action):
+    """How many operations `action(app)` takes on a board booted on a copy of `base`."""
+    flash = base.copy()
+
+    def run():
+        app = device_on(flash).app
+        start = flash.operations
+        action(app)
+        assert len(app.stack) == 1, type(app.stack[-1]).__name__  # saved, no message
+        return flash.operations - start
+
+    return on_flash(flash, run)
+
+
+def every_failed_operation(prepare, action, then):
+    """`action(app)` on the flash `prepare` makes, once for each of its operations
+    failing; then the action again if it was not saved, and `then(app)`."""
+    base = Flash()
+    prepare(base)
+    count = counted(base, action)
+    assert count >= 5, count
+    for failing in range(count):
+        flash = base.copy()
+        on_flash(
+            flash, lambda flash=flash, failing=failing: failed_once(flash, failing, action, then)
+        )
+
+
+def failed_once(flash, failing, action, then):
+    device = device_on(flash)
+    app = device.app
+    before = state(app)
+    log = []
+    flash.fail_at = flash.operations + failing
+    flash.log = log
+    action(app)
+    flash.fail_at = flash.log = None
+    where = (failing, log[failing:])
+    refused = not_saved(app)
+    assert refused == (state(app) == before), (where, refused)
+    agrees_with_a_boot(device, flash, where)
+    if refused:
+        action(app)
+        assert len(app.stack) == 1, where
+    then(app)
+    assert len(app.stack) == 1, where
+    agrees_with_a_boot(device, flash, where)
+
+
+def test_a_first_match():
+    every_failed_operation(empty, lambda app: app.new_match(HEADER), lambda app: app.act(DEAL))
+
+
+def test_a_new_match_that_archives_the_match_on_the_slate():
+    every_failed_operation(played, lambda app: app.new_match(SECOND), lambda app: app.act(DEAL))
+
+
+def test_an_action():
+    every_failed_operation(played, lambda app: app.act(TRICK), lambda app: app.undo())
+
+
+def test_an_undo():
+    every_failed_operation(played, lambda app: app.undo(), lambda app: app.act(TRICK))
+
+
+def test_a_first_settings_change():
+    every_failed_operation(
+        played, lambda app: app.change("lang", "de"), lambda app: app.change("seats", "compass")
+    )
+
+
+def test_a_settings_change():
+    every_failed_operation(
+        played_and_set,
+        lambda app: app.change("lang", "en"),
+        lambda app: app.change("contrast", 32),
+    )
+
+
+# -- failed operations at boot ----------------------------------------------------
+
+
+def torn(flash):
+    played(flash)
+    flash.files[JOURNAL] += encode(TRICK)[:9]
+
+
+def damaged(flash):
+    played(flash)
+    flash.files[JOURNAL] = journal_of(EVENTS[0]) + b"garbage\n" + encode(EVENTS[1])
+
+
+def swapped_half_way(flash):
+    """A new match whose last rename failed: the old journal archived, the new one
+    still under the temporary name."""
+    played(flash)
+    flash.folders.add(ROOT + "/archive")
+    flash.files[ROOT + "/archive/0001.jsonl"] = flash.files.pop(JOURNAL)
+    flash.files[ROOT + "/match.tmp"] = bytearray(encode(SECOND))
+
+
+def left_over(flash):
+    played(flash)
+    flash.files[ROOT + "/match.tmp"] = bytearray(encode(SECOND)[:7])
+
+
+def bad_settings(flash):
+    played(flash)
+    flash.files[ROOT + "/settings.json"] = bytearray(b'{"lang": "de"')
+
+
+def settings_half_replaced(flash):
+    played(flash)
+    flash.files[ROOT + "/settings.tmp"] = bytearray(json.dumps({"lang": "en"}).encode())
+
+
+def every_failed_operation_at_boot(prepare):
+    base = Flash()
+    prepare(base)
+    count = on_flash(base.copy(), lambda: boot_operations())
+    for failing in range(count):
+        flash = base.copy()
+        log = []
+        flash.fail_at = failing
+        flash.log = log
+        device = booted(flash)
+        flash.fail_at = flash.log = None
+        app = device.app
+        where = (prepare.__name__, failing, log[failing:])
+        # Nothing lost: a boot now finds what a boot on the flash before found.
+        assert state(booted(flash.copy()).app) == state(booted(base.copy()).app), where
+        if said(app, "flash_full") or said(app, "flash_error", 5):
+            continue  # the flash failed the boot, and the screen says so
+        agrees_with_a_boot(device, flash, where, quiet=False)
+
+
+def boot_operations():
+    flash = journal_module.os  # the Flash on_flash put there
+    device_on(flash)
+    return flash.operations
+
+
+def test_failed_operations_at_boot():
+    for prepare in (
+        empty,
+        played,
+        torn,
+        damaged,
+        swapped_half_way,
+        left_over,
+        bad_settings,
+        settings_half_replaced,
+    ):
+        every_failed_operation_at_boot(prepare)
+
+
+# -- what the board reads at boot -------------------------------------------------
+
+
+def write(path, data):
+    with open(path, "wb") as file:
+        file.write(data)
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+@in_folder
+def test_settings_too_large_for_the_heap_are_set_aside_and_said_once(root):
+    # 600 KB of a JSON list: the defaults, the file kept aside, said once.
+    data = b"[" + b"0," * 300000 + b"0]"
+    write(root + "/match.jsonl", journal_of(*EVENTS))
+    write(root + "/settings.json", data)
+    device = Device(root)
+    assert said(device.app, "settings_damaged")
+    assert device.app.settings.get("lang") == "fr"
+    assert sorted(os.listdir(root)) == ["match.jsonl", "settings.damaged"]
+    assert read(root + "/settings.damaged") == data
+    del data
+    device.press("ok")
+    assert len(device.app.stack) == 1 and device.app.journal.match.game.deal_open
+    assert len(Device(root).app.stack) == 1  # said once
+
+
+@in_folder
+def test_any_unreadable_settings_are_set_aside_and_kept(root):
+    unreadable = (b'{"lang": "de"', b"\xff\xfe", b'["de"]', b"", b" " * 600, b'"fr"')
+    for data in unreadable:
+        write(root + "/settings.json", data)
+        device = Device(root)
+        assert said(device.app, "settings_damaged"), data
+        assert device.app.settings.get("lang") == "fr"
+    names = sorted(os.listdir(root))
+    assert names == ["settings-%d.damaged" % n for n in range(2, 7)] + ["settings.damaged"]
+    kept = [read(root + "/" + name) for name in names]
+    assert sorted(kept) == sorted(unreadable)
+    # Good settings with a bad value are not damage: that value only keeps its default.
+    write(root + "/settings.json", json.dumps({"lang": "en", "sleep": 7}).encode())
+    device = Device(root)
+    assert len(device.app.stack) == 1 and device.app.language == "en"
+
+
+@in_folder
+def test_a_data_folder_that_cannot_be_made_is_said_not_a_crash(root):
+    device = Device(root + "/missing/data")
+    assert said(device.app, "flash_error", 2), device.app.stack[-1].lines
+    device.press("ok")  # read: the slate asks for a match, which cannot be saved
+    assert is_a(device.screen(), "NoMatch")
+
+
+def test_a_full_flash_for_the_data_folder_is_said():
+    flash = Flash()
+    flash.log = []
+    booted(flash)
+    mkdir = flash.log.index("mkdir")
+    flash = Flash()
+    flash.fail_at = mkdir
+    device = booted(flash)
+    assert ROOT not in flash.folders
+    assert said(device.app, "flash_full"), device.app.stack[-1].lines
+
+
+class ShortWrites:
+    """An opener whose written files take `room` more bytes, then return short counts
+    (how FAT reports a full disk on some ports)."""
+
+    def __init__(self, room):
+        self.room = room
+
+    def __call__(self, path, mode):
+        file = open(path, mode)
+        return file if "r" in mode else _Short(file, self)
+
+
+class _Short:
+    def __init__(self, file, storage):
+        self.file = file
+        self.storage = storage
+
+    def write(self, data):
+        kept = min(len(data), self.storage.room)
+        self.storage.room -= kept
+        return self.file.write(data[:kept])
+
+    def flush(self):
+        self.file.flush()
+
+    def close(self):
+        self.file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.file.close()
+
+
+@in_folder
+def test_a_write_that_a_full_flash_cut_short_is_said_so_at_the_next_boot(root):
+    write(root + "/match.jsonl", journal_of(*EVENTS))
+    full = ShortWrites(9)
+    device = Device(root, journal=Journal(root, opener=full))
+    device.app.act(TRICK)
+    assert not_saved(device.app) and said(device.app, "storage_full")
+    assert len(read(root + "/match.jsonl")) == len(journal_of(*EVENTS)) + 9
+    # The next boot, on the still full flash: not a power loss, the full flash.
+    device = Device(root, journal=Journal(root, opener=full))
+    assert not_saved(device.app) and said(device.app, "storage_full")
+    assert state(device.app)[0][1] == state(Device(root).app)[0][1]
