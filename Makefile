@@ -99,3 +99,14 @@ deploy: $(STAMP)
 # Copy a board's match logs to logs/<today>/ (TO=folder for another one).
 pull-log: $(STAMP)
 	$(PY) -m host_tools.pull --port "$(PORT)" $(if $(TO),--to "$(TO)")
+
+# The slate in a browser: build/web/ (the page, MicroPython's WebAssembly
+# port, the firmware's .mpy) served at http://127.0.0.1:8000 until Ctrl-C;
+# the folder can be copied to any static web host.
+.PHONY: web test-web
+web: $(STAMP) $(NODE_STAMP) mpy ## the slate in your browser: http://127.0.0.1:8000
+	$(PY) -m host_tools.web --mpy $(BUILD)/mpy --out $(BUILD)/web
+
+# The browser tests alone (headless Chromium; make test runs them too).
+test-web: $(STAMP) $(NODE_STAMP) ## the slate's web page tested in headless Chromium
+	$(PY) -m pytest tests/web

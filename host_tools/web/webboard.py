@@ -208,16 +208,20 @@ def press(role, down):
 
 
 def panel_address():
-    """Where the panel's memory is in the port's linear memory (the page reads it)."""
+    """Where the panel's memory is in the port's linear memory (the page
+    reads it there); 0 if there is no board."""
     import uctypes
 
-    return uctypes.addressof(board.bus.memory)
+    return uctypes.addressof(board.bus.memory) if board is not None else 0
 
 
 def panel_state():
     """The panel: bit 0 on, then the pages (4 or 8) from bit 1; contrast from bit 8."""
+    if board is None:
+        return 0
     bus = board.bus
-    contrast = board.app.settings.get("contrast") if board.app.settings else 128
+    settings = board.app.settings
+    contrast = settings.get("contrast") if settings is not None else 128
     return (1 if bus.on else 0) | bus.pages << 1 | (contrast or 0) << 8
 
 

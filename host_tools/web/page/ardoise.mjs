@@ -1,0 +1,479 @@
+// The page: the slate's panel, its four buttons and the board's flash, around
+// the unchanged firmware running on MicroPython's WebAssembly port.
+//
+// ?clock=manual stops the page's own timer: time then moves only with
+// window.ardoise.advance(ms), as in the tests' harness (tests/web).
+
+import { loadMicroPython } from "./micropython.mjs";
+import {
+  ASLEEP,
+  CHANGED,
+  CRASHED,
+  FLASH,
+  POLL_MS,
+  ROOT,
+  SLEEP_POLL_MS,
+  loadBoard,
+  readPanel,
+} from "./loader.mjs";
+import { Flash } from "./flash.mjs";
+import { zip } from "./zip.mjs";
+
+const KEYS = ["prev", "next", "ok", "extra"];
+// A press shorter than this (a quick tap) is held this long, and for a few
+// polls, so that the firmware's 20 ms debounce sees it as a board would.
+const TAP_MS = 60;
+const TAP_POLLS = 3;
+const HOLD_MS = 800; // the simulator's held keys: past the firmware's 600 ms
+const LIT = "#cfeaff";
+const manual = new URLSearchParams(location.search).get("clock") === "manual";
+
+// The page's own words, in the firmware's language.
+const WORDS = {
+  fr: {
+    loading: "Chargement de l'ardoise…",
+    panel: "Écran",
+    language: "Langue",
+    download: "Télécharger le match (JSONL)",
+    archive: "Télécharger l'archive (zip)",
+    load: "Charger un match…",
+    hint: "Un appui long est un bouton tenu : annuler (◀), menu (▶), retour (OK).",
+    keys: "Clavier : ← a Préc. · → d Suiv. · Entrée espace s OK · e Extra · tenus : A D S (ou Maj+←/→, Retour arrière)",
+    nomatch: "Pas encore de match.",
+    noarchive: "L'archive est vide.",
+    loaded: "Match chargé : l'ancien est dans l'archive.",
+    refused: "Ce fichier n'est pas un match lisible",
+    storage: "Stockage du navigateur indisponible : rien ne sera gardé à la fermeture",
+    offline: "Prête hors ligne : peut être ajoutée à l'écran d'accueil.",
+    prev: "Préc.",
+    next: "Suiv.",
+    ok: "OK",
+    extra: "Extra",
+    failed: "L'ardoise n'a pas pu démarrer",
+  },
+  de: {
+    loading: "Die Tafel wird geladen…",
+    panel: "Anzeige",
+    language: "Sprache",
+    download: "Partie herunterladen (JSONL)",
+    archive: "Archiv herunterladen (zip)",
+    load: "Partie laden…",
+    hint: "Lang drücken hält die Taste: rückgängig (◀), Menü (▶), zurück (OK).",
+    keys: "Tastatur: ← a Zurück · → d Weiter · Enter Leertaste s OK · e Extra · gehalten: A D S (oder Umschalt+←/→, Rücktaste)",
+    nomatch: "Noch keine Partie.",
+    noarchive: "Das Archiv ist leer.",
+    loaded: "Partie geladen: die bisherige ist im Archiv.",
+    refused: "Diese Datei ist keine lesbare Partie",
+    storage: "Browserspeicher nicht verfügbar: nach dem Schließen bleibt nichts erhalten",
+    offline: "Offline bereit: kann zum Startbildschirm hinzugefügt werden.",
+    prev: "Zurück",
+    next: "Weiter",
+    ok: "OK",
+    extra: "Extra",
+    failed: "Die Tafel konnte nicht starten",
+  },
+  en: {
+    loading: "Loading the slate…",
+    panel: "Panel",
+    language: "Language",
+    download: "Download the match (JSONL)",
+    archive: "Download the archive (zip)",
+    load: "Load a match…",
+    hint: "A long press is a held button: undo (◀), menu (▶), back (OK).",
+    keys: "Keys: ← a Prev · → d Next · Enter space s OK · e Extra · held: A D S (or Shift+←/→, Backspace)",
+    nomatch: "No match yet.",
+    noarchive: "The archive is empty.",
+    loaded: "Match loaded: the previous one is in the archive.",
+    refused: "This file is not a readable match",
+    storage: "Browser storage unavailable: nothing is kept once the page is closed",
+    offline: "Ready offline: can be added to the home screen.",
+    prev: "Prev",
+    next: "Next",
+    ok: "OK",
+    extra: "Extra",
+    failed: "The slate could not start",
+  },
+};
+
+// Keyboard: the simulator's keys (host_tools/sim/simulator.py). A key held down is a
+// button held down; the simulator's "held" keys give an 800 ms press.
+const KEYBOARD = {
+  ArrowLeft: "prev",
+  a: "prev",
+  ArrowRight: "next",
+  d: "next",
+  Enter: "ok",
+  " ": "ok",
+  s: "ok",
+  e: "extra",
+};
+const KEYBOARD_HELD = { A: "prev", D: "next", S: "ok", Backspace: "ok" };
+
+const $ = (selector) => document.querySelector(selector);
+const state = {
+  mp: null,
+  board: null, // webboard, the glue module
+  flash: null,
+  address: 0,
+  clock: 0, // ms passed to the firmware so far
+  asleep: false,
+  held: new Map(), // key -> {since, polls, until}
+  drawWanted: true,
+  language: "fr",
+  height: Number(localStorage.getItem("ardoise.height")) === 32 ? 32 : 64,
+  console: [],
+};
+
+function words() {
+  return WORDS[state.language] || WORDS.en;
+}
+
+function note(text, kind = "") {
+  const element = $("#note");
+  element.textContent = text || "";
+  element.className = kind;
+}
+
+function log(line) {
+  state.console.push(line);
+  const element = $("#console");
+  element.textContent = state.console.slice(-40).join("\n");
+  element.hidden = false;
+}
+
+// -- the panel ---------------------------------------------------------------
+
+const canvas = $("#panel");
+const context = canvas.getContext("2d");
+let scale = 4; // canvas pixels per panel pixel
+let gap = 1; // canvas pixels between two dots: 0 when shown too small for one
+
+// The canvas fills the bezel. Drawn with a whole number of device pixels
+// per panel pixel when that fills it nearly (every dot the same, sharp);
+// else finer, and scaled down smoothly by the browser.
+function fit() {
+  const shown = canvas.parentElement.clientWidth - 16; // the bezel's padding
+  const ratio = window.devicePixelRatio || 1;
+  const exact = (shown * ratio) / 128;
+  scale = Math.max(1, Math.floor(exact));
+  const sharp = scale >= 0.9 * exact;
+  if (!sharp) scale = Math.max(6, Math.ceil(exact) * 2);
+  gap = exact < 4 ? 0 : Math.max(1, Math.round(scale / 5));
+  canvas.classList.toggle("sharp", sharp);
+  canvas.style.width = (sharp ? (128 * scale) / ratio : shown) + "px";
+  canvas.width = 0; // drawn afresh at the new size
+  state.drawWanted = true;
+}
+
+function draw() {
+  if (!state.board || !state.address) return;
+  if (state.flash && state.flash.pending > 0) {
+    state.drawWanted = true; // once the flash has what the picture says
+    return;
+  }
+  state.drawWanted = false;
+  const panel = readPanel(state.mp, state.board, state.address);
+  const height = panel.pages * 8;
+  if (canvas.width !== 128 * scale || canvas.height !== height * scale) {
+    canvas.width = 128 * scale;
+    canvas.height = height * scale;
+    document.body.dataset.height = height;
+  }
+  const dot = scale - gap;
+  context.fillStyle = "#000";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  canvas.classList.toggle("off", !panel.on);
+  if (!panel.on) return;
+  context.globalAlpha = 0.45 + (0.55 * Math.min(255, panel.contrast)) / 255;
+  context.fillStyle = LIT;
+  for (let page = 0; page < panel.pages; page++) {
+    for (let x = 0; x < 128; x++) {
+      const column = panel.memory[page * 128 + x];
+      if (!column) continue;
+      for (let bit = 0; bit < 8; bit++) {
+        if (column & (1 << bit)) {
+          context.fillRect(x * scale, (page * 8 + bit) * scale, dot, dot);
+        }
+      }
+    }
+  }
+  context.globalAlpha = 1;
+}
+
+// -- time and buttons -----------------------------------------------------------
+
+// One poll of the firmware after `ms`; then the flash is stored if it changed.
+function step(ms) {
+  state.clock += ms;
+  const flags = state.board.step(ms);
+  for (const [key, press] of state.held) {
+    press.polls++;
+    if (press.until !== null && state.clock >= press.until && press.polls >= TAP_POLLS) {
+      state.board.press(key, 0);
+      state.held.delete(key);
+    }
+  }
+  after(flags);
+  return flags;
+}
+
+// After anything the firmware did: store the flash, redraw, follow its state.
+function after(flags) {
+  if (flags & CHANGED) state.drawWanted = true;
+  state.asleep = (flags & ASLEEP) !== 0;
+  document.body.classList.toggle("crashed", (flags & CRASHED) !== 0);
+  if (state.flash.touched.size) {
+    state.flash.sync().then(() => {
+      if (state.flash.error) note(words().storage + " (" + state.flash.error + ")", "error");
+      if (state.drawWanted) draw();
+    });
+  }
+  if (flags & CHANGED) followLanguage();
+}
+
+function press(key, ms = null) {
+  if (!state.board || state.held.has(key)) return;
+  if (!state.board.press(key, 1)) return; // no such button wired
+  state.held.set(key, { since: state.clock, polls: 0, until: ms === null ? null : state.clock + ms });
+  $(`[data-key="${key}"]`)?.classList.add("down");
+}
+
+function release(key) {
+  const held = state.held.get(key);
+  $(`[data-key="${key}"]`)?.classList.remove("down");
+  if (!held || held.until !== null) return;
+  if (state.clock - held.since >= TAP_MS && held.polls >= TAP_POLLS) {
+    state.board.press(key, 0);
+    state.held.delete(key);
+  } else {
+    held.until = held.since + TAP_MS; // a quick tap still lasts a press
+  }
+}
+
+let last = 0;
+function tick() {
+  const now = performance.now();
+  const ms = Math.max(1, Math.min(Math.round(now - last), 1 << 28));
+  last += ms;
+  step(ms);
+  if (state.drawWanted) draw();
+  setTimeout(tick, state.asleep ? SLEEP_POLL_MS : POLL_MS);
+}
+
+// Tests: let `ms` pass one poll at a time, the picture drawn and the flash
+// stored at the end.
+async function advance(ms) {
+  for (let done = 0; done + POLL_MS <= ms; done += POLL_MS) step(POLL_MS);
+  await state.flash.sync();
+  while (state.flash.pending > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  draw();
+}
+
+function wireButtons() {
+  for (const button of document.querySelectorAll("[data-key]")) {
+    const key = button.dataset.key;
+    button.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      button.setPointerCapture?.(event.pointerId);
+      press(key);
+    });
+    for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      button.addEventListener(name, () => release(key));
+    }
+    button.addEventListener("contextmenu", (event) => event.preventDefault());
+    button.addEventListener("keydown", (event) => event.key === "Enter" && event.preventDefault());
+  }
+  addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("select, input")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    let key = KEYBOARD_HELD[event.key];
+    if (!key && event.shiftKey && event.key === "ArrowLeft") key = "prev";
+    if (!key && event.shiftKey && event.key === "ArrowRight") key = "next";
+    if (key) {
+      event.preventDefault();
+      if (!event.repeat) press(key, HOLD_MS);
+      return;
+    }
+    key = KEYBOARD[event.key];
+    if (key) {
+      event.preventDefault();
+      if (!event.repeat) press(key);
+    }
+  });
+  addEventListener("keyup", (event) => {
+    const key = KEYBOARD[event.key];
+    if (key) release(key);
+  });
+  // Letting go of everything when the page loses sight of the keys and
+  // pointers (another tab, a phone going to sleep): no button stays held.
+  addEventListener("blur", () => [...state.held.keys()].forEach(release));
+}
+
+// -- settings of the page ----------------------------------------------------------
+
+function followLanguage() {
+  const language = state.board.setting("lang") || "fr";
+  if (language === state.language) return;
+  state.language = language;
+  translate();
+}
+
+function translate() {
+  const text = words();
+  document.documentElement.lang = state.language;
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = text[element.dataset.text];
+  }
+  $("#language").value = state.language;
+}
+
+function startBoard() {
+  const flags = state.board.start(state.height, ROOT, 4);
+  state.address = state.board.panel_address();
+  state.held.clear();
+  after(flags | CHANGED);
+  draw();
+}
+
+function wireSettings() {
+  const size = $("#size");
+  size.value = String(state.height);
+  size.addEventListener("change", () => {
+    state.height = Number(size.value) === 32 ? 32 : 64;
+    localStorage.setItem("ardoise.height", String(state.height));
+    startBoard(); // the panel is part of the board: it starts again
+  });
+  $("#language").addEventListener("change", (event) => {
+    after(state.board.change("lang", event.target.value) ? CHANGED : 0);
+    draw();
+  });
+  $("#download").addEventListener("click", () => {
+    const files = state.flash.files(ROOT);
+    const data = files[ROOT + "/match.jsonl"];
+    if (!data) return note(words().nomatch);
+    save(new Blob([data], { type: "application/jsonl" }), "ardoise-match-" + stamp() + ".jsonl");
+  });
+  $("#archive").addEventListener("click", () => {
+    const folder = ROOT + "/archive";
+    const files = Object.entries(state.flash.files(folder)).map(([path, data]) => [
+      "archive/" + path.slice(folder.length + 1),
+      data,
+    ]);
+    if (!files.length) return note(words().noarchive);
+    save(zip(files), "ardoise-archive-" + stamp() + ".zip");
+  });
+  $("#load").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (file) note(await loadLog(new Uint8Array(await file.arrayBuffer())));
+  });
+}
+
+// Continue the match log `data`: checked by the firmware's rules core
+// first; the current match goes to the archive. Returns what to tell.
+async function loadLog(data) {
+  const upload = "/upload.jsonl"; // outside the flash: not stored
+  state.mp.FS.writeFile(upload, data);
+  const refusal = state.board.load_log(upload);
+  state.mp.FS.unlink(upload);
+  after(CHANGED);
+  await state.flash.sync();
+  draw();
+  return refusal ? words().refused + " : " + refusal : words().loaded;
+}
+
+function stamp() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return (
+    now.getFullYear() +
+    two(now.getMonth() + 1) +
+    two(now.getDate()) +
+    "-" +
+    two(now.getHours()) +
+    two(now.getMinutes())
+  );
+}
+
+function save(blob, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+// -- start -------------------------------------------------------------------
+
+async function main() {
+  translate();
+  const manifest = await (await fetch("files.json")).json();
+  const { mp, webboard } = await loadBoard({
+    loadMicroPython,
+    files: manifest.board,
+    read: async (name) => new Uint8Array(await (await fetch(name)).arrayBuffer()),
+    stdout: log,
+    stderr: log,
+  });
+  state.mp = mp;
+  state.board = webboard;
+  state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
+  await state.flash.open();
+  await state.flash.restore();
+  if (state.flash.error) note(words().storage + " (" + state.flash.error + ")", "error");
+  wireButtons();
+  wireSettings();
+  fit();
+  addEventListener("resize", () => {
+    fit();
+    draw();
+  });
+  startBoard();
+  followLanguage();
+  document.body.classList.add("ready");
+  if (!manual) {
+    last = performance.now();
+    tick();
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker
+      .register("sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => state.flash.error || note(words().offline))
+      .catch(() => {}); // no offline copy (a private window, say): the page works all the same
+  }
+}
+
+// What the tests reach (tests/web): the clock, the screen, the flash.
+window.ardoise = {
+  manual,
+  ready: null,
+  advance,
+  probe: () => JSON.parse(state.board.probe()),
+  frame: () => {
+    const panel = readPanel(state.mp, state.board, state.address);
+    return { on: panel.on, pages: panel.pages, memory: Array.from(panel.memory) };
+  },
+  read: (name) => {
+    const data = state.flash.files(ROOT)[ROOT + "/" + name];
+    return data ? Array.from(data) : null;
+  },
+  stored: async (name) => {
+    const db = state.flash.db;
+    const entry = await new Promise((resolve, reject) => {
+      const get = db.transaction("flash", "readonly").objectStore("flash").get(ROOT + "/" + name);
+      get.onsuccess = () => resolve(get.result);
+      get.onerror = () => reject(get.error);
+    });
+    return entry && entry.data ? Array.from(entry.data) : null;
+  },
+  heap: () => state.board.collect(),
+  loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
+};
+window.ardoise.ready = main().catch((error) => {
+  note(words().failed + ": " + error, "error");
+  log(String(error && error.stack ? error.stack : error));
+  throw error;
+});

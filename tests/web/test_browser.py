@@ -1,0 +1,284 @@
+"""The slate in a real browser: headless Chromium plays the page built by
+`make web` (host_tools/web/), clicking its buttons.
+
+- The scripted Le Brouc match (tests/support/etivaz-match.keys) played with
+  the mouse on the page's buttons leaves the unix port's journal byte for
+  byte (tests/logs/device-etivaz-match.jsonl), and each named frame, read
+  from the panel's memory the page draws, is the reference image.
+- Reloaded in mid-deal, the page comes back to the same journal and the same
+  picture: the flash is the browser's storage, synced after each action.
+- The match log and the archive download; a log loads to be continued, and a
+  bad one is refused with nothing changed.
+- Offline, once opened: the service worker serves the page.
+- A phone-sized screenshot for the README: ARDOISE_SCREENSHOT=update writes
+  it to docs/images/web.png.
+
+The page runs with ?clock=manual: its time moves only with
+window.ardoise.advance(ms), as in the tests' harness, so the frames are the
+same every time. Skipped, with one line, without Chromium or Playwright.
+"""
+
+import io
+import json
+import os
+import pathlib
+import shutil
+import threading
+import zipfile
+
+import pytest
+
+from host_tools.web.build import server
+from host_tools.web.keyscript import Player
+from tests.test_device_e2e import EXPECTED_LOG, REFERENCE, SCRIPT
+
+HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "images" / "web.png"
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright not installed (make venv installs it)"
+    )
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no Chromium (apt-get install chromium): the browser tests skip")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def site(web_folder):
+    """The built folder served on a free port of 127.0.0.1, for this module's tests."""
+    httpd = server(web_folder, 0)
+    thread = threading.Thread(target=httpd.serve_forever)
+    thread.start()
+    try:
+        yield "http://127.0.0.1:%d/" % httpd.server_address[1]
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()
+
+
+@pytest.fixture
+def context(browser):
+    """A browser profile of its own (its own storage) for one test."""
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def open_page(context, url):
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url + "?clock=manual")
+    page.evaluate("window.ardoise.ready")
+    page.errors = errors
+    return page
+
+
+class PageDriver:
+    """keyscript.Player's driver: the page's own buttons, clicked with the mouse."""
+
+    def __init__(self, page):
+        self.page = page
+        self.centres = {}
+
+    def centre(self, key):
+        if key not in self.centres:
+            box = self.page.locator('[data-key="%s"]' % key).bounding_box()
+            self.centres[key] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return self.centres[key]
+
+    def press(self, key, ms, gap):
+        mouse = self.page.mouse
+        mouse.move(*self.centre(key))
+        mouse.down()
+        self.wait(ms)
+        mouse.up()
+        self.wait(gap)
+
+    def wait(self, ms):
+        self.page.evaluate("ms => window.ardoise.advance(ms)", ms)
+
+    def probe(self):
+        return self.page.evaluate("window.ardoise.probe()")
+
+    def frame(self):
+        frame = self.page.evaluate("window.ardoise.frame()")
+        frame["memory"] = bytes(frame["memory"])
+        return frame
+
+    def read(self, name):
+        data = self.page.evaluate("name => window.ardoise.read(name)", name)
+        return None if data is None else bytes(data)
+
+    def stored(self, name):
+        """The file as the browser's storage holds it (IndexedDB), not the page's memory."""
+        data = self.page.evaluate("name => window.ardoise.stored(name)", name)
+        return None if data is None else bytes(data)
+
+
+def test_the_match_played_on_the_page_with_a_reload_in_mid_deal(context, site):
+    page = open_page(context, site)
+    driver = PageDriver(page)
+    reloaded = []
+
+    def on_command(number, name, args):
+        # Deal 1, the slate after a marriage: the page is reloaded
+        # (closed and opened) and must come back exactly as it was.
+        if reloaded or player.frames.get("slate-bottom") is None:
+            return
+        journal = driver.read("match.jsonl")
+        assert journal.count(b"\n") == 3  # the match, the deal, a marriage
+        assert driver.stored("match.jsonl") == journal
+        picture = driver.frame()
+        page.reload()
+        page.evaluate("window.ardoise.ready")
+        driver.centres.clear()
+        assert driver.read("match.jsonl") == journal
+        assert driver.frame() == picture
+        assert driver.probe()["depth"] == 1
+        reloaded.append(number)
+
+    player = Player(driver, on_command)
+    player.play(SCRIPT.read_text(encoding="utf-8"), SCRIPT.name)
+    assert reloaded
+    assert driver.read("archive/0001.jsonl") == EXPECTED_LOG.read_bytes()
+    assert driver.read("match.jsonl") == HEADER
+    assert driver.stored("archive/0001.jsonl") == EXPECTED_LOG.read_bytes()
+    differ = [
+        name
+        for name, image in player.frames.items()
+        if image != (REFERENCE / "64" / (name + ".pbm")).read_bytes()
+    ]
+    assert len(player.frames) > 20
+    assert not differ, "frames unlike tests/reference/64: %s" % differ
+    assert page.errors == []
+
+    # The downloads: the current match, and the archive as a zip.
+    with page.expect_download() as download:
+        page.click("#download")
+    assert download.value.suggested_filename.endswith(".jsonl")
+    assert pathlib_bytes(download.value) == HEADER
+    with page.expect_download() as download:
+        page.click("#archive")
+    archive = zipfile.ZipFile(io.BytesIO(pathlib_bytes(download.value)))
+    assert archive.namelist() == ["archive/0001.jsonl"]
+    assert archive.read("archive/0001.jsonl") == EXPECTED_LOG.read_bytes()
+
+
+def pathlib_bytes(download):
+    with open(download.path(), "rb") as file:
+        return file.read()
+
+
+def test_a_log_loads_to_be_continued_and_a_bad_one_changes_nothing(context, site, tmp_path):
+    page = open_page(context, site)
+    driver = PageDriver(page)
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
+    begun = tmp_path / "begun.jsonl"
+    begun.write_bytes(b"".join(lines[:12]))
+    page.set_input_files("#load", str(begun))
+    page.wait_for_function("document.querySelector('#note').textContent.length > 0")
+    assert driver.read("match.jsonl") == begun.read_bytes()
+    assert driver.stored("match.jsonl") == begun.read_bytes()
+    assert driver.probe()["depth"] == 1  # the slate of the loaded match
+    note = page.text_content("#note")
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(lines[0] + b'{"ev":"deal","trump":"X"}\n')
+    page.set_input_files("#load", str(bad))
+    page.wait_for_function("note => document.querySelector('#note').textContent != note", arg=note)
+    assert "2" in page.text_content("#note")  # names the refused line
+    assert driver.read("match.jsonl") == begun.read_bytes()
+    assert driver.read("archive/0001.jsonl") is None  # the empty flash had no match to keep
+
+    # Played on from where the log left it, after a reload.
+    page.reload()
+    page.evaluate("window.ardoise.ready")
+    assert driver.read("match.jsonl") == begun.read_bytes()
+    assert page.errors == []
+
+
+def test_offline_once_opened(context, site):
+    page = open_page(context, site)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now under the service worker's control
+    page.evaluate("window.ardoise.ready")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.evaluate("window.ardoise.ready")
+        driver = PageDriver(page)
+        driver.press("ok", 80, 80)  # no match yet: OK asks for one
+        assert driver.probe()["kinds"][0] == "Choice"
+    finally:
+        context.set_offline(False)
+    manifest = json.loads(page.evaluate("fetch('manifest.webmanifest').then(r => r.text())"))
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def test_a_tap_shorter_than_the_debounce_is_a_press_and_keys_work(context, site):
+    page = open_page(context, site)
+    driver = PageDriver(page)
+    page.mouse.move(*driver.centre("ok"))
+    page.mouse.down()
+    driver.wait(5)
+    page.mouse.up()  # 5 ms: the page holds it long enough for the firmware
+    driver.wait(200)
+    assert driver.probe()["kinds"][0] == "Choice"
+    page.keyboard.down("ArrowRight")
+    driver.wait(80)
+    page.keyboard.up("ArrowRight")
+    driver.wait(80)
+    assert driver.probe()["index"] == 1
+    page.keyboard.press("S")  # the simulator's held OK (800 ms): back
+    driver.wait(1000)
+    assert driver.probe()["kinds"][0] == "NoMatch"
+
+
+def test_phone_screenshot(context, site, tmp_path):
+    """The page on a phone, a match under way: docs/images/web.png in the README."""
+    page = open_page(context, site)
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
+    begun = tmp_path / "begun.jsonl"
+    begun.write_bytes(b"".join(lines[:20]))
+    page.set_input_files("#load", str(begun))
+    page.wait_for_function("document.querySelector('#note').textContent.length > 0")
+    page.evaluate("window.ardoise.advance(3000)")  # the note on the slate goes
+    shot = tmp_path / "web.png"
+    page.screenshot(path=str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    if os.environ.get("ARDOISE_SCREENSHOT") == "update":
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, SCREENSHOT)
