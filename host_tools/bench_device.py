@@ -24,6 +24,7 @@ import json
 import re
 
 from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython, smallest_heap
+from host_tools.web import bench as web_bench
 
 SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
@@ -164,6 +165,7 @@ def measure(folder):
         ("The same on 128x32: smallest heap", "%d KiB" % heaps[32], "<= 64 KiB", heaps[32] <= 64),
         ("Peak heap in use, 128x64 (most gc.mem_alloc() after gc.collect() at each press)",
          "%.1f KiB" % (timed["peak_heap"] / 1024), "", None),
+        web_bench.row(folder),
         ("... of which the host's stand-ins: harness, stand-in machine, host board file",
          "%.1f KiB" % (standins_ram(path) / 1024), "", None),
         ("Without the app: core, journal, driver, font, buttons, machine; match loaded",

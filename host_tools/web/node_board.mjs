@@ -10,7 +10,8 @@
 //     {"cmd": "press", "key": "ok", "ms": 80, "gap": 80}
 //                                           held `ms`, then `gap` without a key;
 //                                           answers the heap in use after a
-//                                           collection: {"heap": bytes}
+//                                           collection: {"heap": bytes}, as
+//                                           "start" does
 //     {"cmd": "wait", "ms": 3000}
 //     {"cmd": "probe"}                      the top screen (webboard.probe)
 //     {"cmd": "frame"}                      {"on", "pages", "memory": hex}
@@ -47,7 +48,7 @@ const commands = {
   start({ height, buttons }) {
     const flags = webboard.start(height || 64, ROOT, buttons || 4);
     address = webboard.panel_address();
-    return { flags };
+    return { flags, heap: webboard.collect() };
   },
   press({ key, ms, gap }) {
     webboard.press(key, 1);
@@ -57,7 +58,7 @@ const commands = {
     return { flags, heap: webboard.collect() };
   },
   wait({ ms }) {
-    return { flags: steps(ms), heap: webboard.collect() };
+    return { flags: steps(ms) };
   },
   probe() {
     return JSON.parse(webboard.probe());
