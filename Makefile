@@ -75,7 +75,7 @@ test: $(STAMP) $(NODE_STAMP) mpy lint
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
-# random button sequences on the screens.
+# an error at every flash operation, random button sequences on the screens.
 proof: $(STAMP)
 	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py
 

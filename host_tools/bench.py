@@ -82,6 +82,15 @@ def proofs():
         ("... and cut points in the boot after a cut",
          "%d" % cuts["cut points in the boot after a cut"], "", None),
         ("... confirmed actions lost", "%d" % lost, "0", lost == 0),
+        ("Flash errors: one failed operation a trial, at each operation of %d journal"
+         " actions and %d settings changes"
+         % (cuts["actions with errors"], cuts["settings changes"]),
+         "%d" % cuts["error points"], "", None),
+        ("... and at each operation of the boot after one cut point in %d (both flashes)"
+         % cuts["boot tried after one cut point in"],
+         "%d" % cuts["error points in the boot after a cut"], "", None),
+        ("... screens unlike a fresh boot's on the same flash, actions lost",
+         "%d" % cuts["screens unlike a boot's"], "0", cuts["screens unlike a boot's"] == 0),
     ]  # fmt: skip
 
 

@@ -11,7 +11,9 @@ Every change that is more than one append (cutting off a torn line, setting
 a damaged journal aside, starting a new match) first writes the complete new
 journal to `<root>/match.tmp`, then renames. A power loss at any moment
 leaves either the old journal or the new one, and `load` finishes an
-interrupted rename at the next boot.
+interrupted rename at the next boot; a step that fails is undone or
+finished at once the same way, so that the match in memory is always the
+one a boot would find.
 
 Finished and damaged journals are kept, never deleted, in `<root>/archive/`
 as NNNN.jsonl and NNNN.damaged, numbered in one sequence (the board has no
@@ -139,8 +141,9 @@ class Journal:
     def load(self):
         """Fold the journal from flash; return a Repair, or None if it was intact.
 
-        A missing or empty journal means no match yet. A torn last line is
-        dropped and cut off. A bad line anywhere else, or a last line that
+        Makes the folder if need be. A missing or empty journal means no
+        match yet. A torn last line is dropped and cut off (a Repair "full"
+        if the flash has no room to cut it off). A bad line anywhere else, or a last line that
         is JSON the rules refuse: the match goes on from the lines before it
         and the journal as found is set aside as archive/NNNN.damaged. If
         flash is too full to write the repair, the match goes on in memory
@@ -195,6 +198,8 @@ class Journal:
         `header` is the match event. Returns its line's length in bytes.
         Raises Refused for a header the rules refuse and StorageError if
         flash refuses the change; either way the current match is untouched.
+        A change that flash left half done but that a boot would finish
+        (the new journal written, its rename failed twice) counts as made.
         """
         return _files().new_match(self, header)
 

@@ -532,6 +532,8 @@ def prove_flash_errors(script=SCRIPT, every=1, boot_every=0):
             perform(journal, script[index])
 
     on_flash(flash, play)
+    tally.add("actions with errors", len(range(0, len(script), every)))
+    tally.add("settings changes", len(SETTINGS_SCRIPT))
     flash = Flash()
     flash.folders.add(ROOT)
     for index in range(len(SETTINGS_SCRIPT)):
