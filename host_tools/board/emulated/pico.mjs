@@ -1,7 +1,7 @@
 // An emulated Raspberry Pi Pico running MicroPython's official rp2 release,
 // driven by host_tools/board/emulated/pico.py over stdin and stdout.
 //
-//   node pico.mjs '{"uf2": ..., "bootrom": ..., "image": ..., "buttons": [10, 11]}'
+//   node pico.mjs '{"uf2": ..., "bootrom": ..., "image": ..., "skipBusy": true}'
 //
 // The RP2040 is rp2040js; this adds what a Pico has around it: the QSPI
 // flash chip (flash.mjs: MicroPython's littlefs lives on it), the SSD1306 on
@@ -123,8 +123,9 @@ class Board {
       this.i2cBytes += bytes.length + 1;
       send({ ev: 'i2c', t: mcu.clock.nanos / 1000, data: Buffer.from(bytes).toString('hex') });
     });
+    // Every GPIO reads its pad's pull while nothing drives it, buttons or not.
     this.buttons = new Buttons(mcu);
-    for (const gpio of this.options.buttons || []) this.buttons.watch(gpio);
+    for (let gpio = 0; gpio < mcu.gpio.length; gpio++) this.buttons.watch(gpio);
     for (const [gpio, level] of this.pressed) this.buttons.press(gpio, level);
     this.resetRequested = false;
     this.connected = false;
@@ -344,7 +345,9 @@ function handle(board, message) {
       return { t: board.mcu.clock.nanos / 1000 };
     case 'save':
       if (!board.dead) board.flashBytes.set(board.flash.image());
-      fs.writeFileSync(message.path, board.flashBytes);
+      // Written aside, then renamed: an interrupted save leaves the old image.
+      fs.writeFileSync(message.path + '.part', board.flashBytes);
+      fs.renameSync(message.path + '.part', message.path);
       return {};
     case 'cut':
       return board.cutPower(message.fraction);

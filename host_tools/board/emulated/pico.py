@@ -19,6 +19,7 @@ ends it and closes the pseudo-terminal, whatever happened.
 """
 
 import base64
+import contextlib
 import importlib.util
 import json
 import os
@@ -45,6 +46,9 @@ RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 CONSOLE_KEPT = 16384
 REPLY_S = 600  # the longest a single command may take in real time
 PANEL_ADDRESS = 0x3C
+# Where `make deploy PORT=emulated` keeps the emulated Pico's flash between runs.
+DEFAULT_FOLDER = ROOT / "emulated-pico"
+IMAGE_NAME = "flash.img"
 
 
 class EmulatorError(Exception):
@@ -101,14 +105,12 @@ class EmulatedPico:
     """One emulated Pico: `start()` powers it on, `stop()` unplugs it.
 
     `image` is the flash image file to start from (kept as it is: `save`
-    writes one), `buttons` the GPIOs wired to buttons (their pads' pulls
-    decide their level while released), `skip_busy` False makes the CPU
-    poll the flash through its whole busy time.
+    writes one); `skip_busy` False makes the CPU poll the flash through its
+    whole busy time. Every GPIO reads its pad's pull until press() drives it.
     """
 
-    def __init__(self, image=None, buttons=(), *, skip_busy=True):
+    def __init__(self, image=None, *, skip_busy=True):
         self.image = image
-        self.buttons = list(buttons)
         self.skip_busy = skip_busy
         self.console = b""  # the last of what the board printed
         self.port = None
@@ -143,7 +145,6 @@ class EmulatedPico:
             "uf2": str(uf2),
             "bootrom": str(bootrom),
             "image": str(self.image) if self.image else None,
-            "buttons": self.buttons,
             "skipBusy": self.skip_busy,
         }
         self._process = subprocess.Popen(
@@ -419,3 +420,24 @@ class EmulatedPico:
                 self.write(data)
             except EmulatorError:
                 return
+
+
+@contextlib.contextmanager
+def serving(folder=None):
+    """An emulated Pico on a serial port (`.port`) for mpremote, running at the
+    wall clock's pace from the flash image in `folder` (emulated-pico/ at the
+    root of the repository); the flash is saved there when done, as a
+    board's flash keeps what was written."""
+    folder = pathlib.Path(folder or DEFAULT_FOLDER)
+    folder.mkdir(parents=True, exist_ok=True)
+    image = folder / IMAGE_NAME
+    with EmulatedPico(image if image.exists() else None) as pico:
+        pico.run(10000, connected=True)
+        if not pico.connected:
+            raise EmulatorError("the emulated Pico's USB serial did not come up" + pico._last_words())
+        pico.open_port()
+        try:
+            yield pico
+        finally:
+            if pico._process is not None and pico._process.poll() is None:
+                pico.save(image)
