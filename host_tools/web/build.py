@@ -25,6 +25,7 @@ import io
 import json
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -187,6 +188,10 @@ def main(argv=None):
         print("web: cannot serve on port %d: %s" % (args.port, error.strerror), file=sys.stderr)
         return 1
     print("Ardoise in your browser: http://127.0.0.1:%d/  (Ctrl-C stops)" % args.port)
+    # Ctrl-C and a plain kill both stop it, even started with SIGINT ignored
+    # (in the background of a script).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:
