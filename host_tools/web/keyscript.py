@@ -1,9 +1,12 @@
 """The tests' key scripts (tests/support/*.keys) played on the page's board.
 
-The commands are those of host_tools/standin/harness.py, which plays them
-inside MicroPython; here they are played from the PC, through a driver:
-the browser test clicks the page's buttons, `make bench` sends them to the
-board in node (host_tools/web/node.py). A driver has
+host_tools/sim/standin/harness.py plays them inside MicroPython; here they
+are played from the PC, through a driver: the browser test clicks the
+page's buttons, `make bench` sends them to the board in node
+(host_tools/web/node.py). The commands are the harness's own: its
+`command`, `cursor` and `number` are taken from its source, so that a
+script means the same presses on the page as under the unix port. A driver
+has
 
     press(key, ms, gap)   hold the button `key` for `ms`, then none for `gap`
     wait(ms)              let `ms` pass
@@ -13,11 +16,15 @@ board in node (host_tools/web/node.py). A driver has
 and time moves only with presses and waits, as in the harness.
 """
 
-PRESS_MS = 80
-GAP_MS = 80
-HOLD_MS = 800
-FAR = 12  # farther than this, `number` holds the key (auto-repeat)
-KEYS = ("prev", "next", "ok", "extra")
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HARNESSES = [
+    ROOT / "host_tools" / "sim" / "standin" / "harness.py",
+    ROOT / "host_tools" / "standin" / "harness.py",
+]
+TAKEN = ("command", "cursor", "number")
 
 
 class ScriptError(Exception):
@@ -44,85 +51,82 @@ def pbm(frame):
     return b"P4\n128 %d\n" % height + bytes(rows)
 
 
-class Player:
-    """Plays a key script on `driver`; `frames[name]` is each `frame NAME` as PBM.
+def harness_methods():
+    """The harness's `command`, `cursor` and `number` (and its `is_a`), from its source."""
+    path = next(path for path in HARNESSES if path.exists())
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    body = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "is_a"]
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Device":
+            body += [n for n in node.body if isinstance(n, ast.FunctionDef) and n.name in TAKEN]
+    namespace = {}
+    exec(compile(ast.Module(body=body, type_ignores=[]), str(path), "exec"), namespace)
+    missing = [name for name in TAKEN + ("is_a",) if name not in namespace]
+    if missing:
+        raise RuntimeError("%s has no %s" % (path, ", ".join(missing)))
+    return namespace
 
+
+def live_screen(driver):
+    """The top screen as the harness sees one: its class chain named as the
+    firmware's, its attributes read from the page when asked."""
+    kinds = driver.probe()["kinds"]
+
+    def read(screen, name):
+        screen_now = driver.probe()
+        if name not in screen_now:
+            raise AttributeError(name)
+        return screen_now[name]
+
+    cls = object
+    for index, kind in enumerate(reversed(kinds)):
+        cls = type(kind, (cls,), {"__getattr__": read} if index == 0 else {})
+    return cls()
+
+
+class Player:
+    """Plays a key script on `driver`.
+
+    `frames`, a folder: each `frame NAME` goes there as NAME.pbm.
     `on_command(number, name, args)` is called before each command (a test
-    reloads the page there, say); `on_frame(name, image)` after each frame.
+    reloads the page there, say).
     """
 
-    def __init__(self, driver, on_command=None):
+    def __init__(self, driver, frames=None, on_command=None):
         self.driver = driver
+        self.frames = frames
         self.on_command = on_command
-        self.frames = {}
+        self.presses = 0
+        self.measuring = None
+        self.measures = {}
 
     def play(self, text, source="script"):
         for number, line, name, args in commands(text):
             if self.on_command is not None:
                 self.on_command(number, name, args)
             try:
-                self.command(name, args)
-            except ScriptError:
-                raise
+                self.command(name, args, None if self.frames is None else str(self.frames))
             except Exception as error:
                 raise ScriptError("%s:%d: %s: %r" % (source, number, line, error)) from error
 
-    def press(self, key, ms=PRESS_MS, times=1):
-        if key not in KEYS:
-            raise ValueError("unknown key %r" % key)
+    # -- what the harness's methods call ------------------------------------
+
+    def press(self, key, ms=80, *, times=1, gap=80):
         for _ in range(times):
-            self.driver.press(key, ms, GAP_MS)
+            self.driver.press(key, ms, gap)
+            self.presses += 1
 
-    def command(self, name, args):
-        if name == "press":
-            self.press(args[0], times=int(args[1]) if len(args) > 1 else 1)
-        elif name == "hold":
-            self.press(args[0], int(args[1]) if len(args) > 1 else HOLD_MS)
-        elif name == "wait":
-            self.driver.wait(int(args[0]))
-        elif name in ("pick", "cursor"):
-            self.cursor(" ".join(args))
-            if name == "pick":
-                self.press("ok")
-        elif name == "number":
-            self.number(int(args[0]))
-        elif name == "tricks":
-            for team in args[0]:
-                self.press("prev" if team == "A" else "next")
-        elif name == "frame":
-            self.frames[args[0]] = pbm(self.driver.frame())
-        elif name == "expect":
-            self.expect(args[0])
-        else:
-            raise ValueError("unknown command")
+    def hold(self, key, ms=800):
+        self.press(key, ms)
 
-    def screen(self, kind):
-        screen = self.driver.probe()
-        if "error" in screen:
-            raise RuntimeError(screen["error"])
-        if kind not in screen["kinds"]:
-            raise ValueError("no %s on screen: %s" % (kind, screen["kinds"]))
-        return screen
+    def wait(self, ms):
+        self.driver.wait(ms)
 
-    def cursor(self, label):
-        """Move the cursor of the list on screen to the option `label`."""
-        screen = self.screen("Choice")
-        options = [" ".join(option.split()) for option in screen["options"]]
-        target = options.index(label)
-        while screen["index"] != target:
-            self.press("next" if target > screen["index"] else "prev")
-            screen = self.screen("Choice")
+    def screen(self):
+        return live_screen(self.driver)
 
-    def number(self, value):
-        """Set the number on screen to `value`: held keys for long ways."""
-        screen = self.screen("Number")
-        while screen["value"] != value:
-            key = "next" if value > screen["value"] else "prev"
-            if abs(value - screen["value"]) > FAR:
-                self.press(key, 1200)
-            else:
-                self.press(key)
-            screen = self.screen("Number")
+    def pbm(self):
+        return pbm(self.driver.frame())
 
     def expect(self, what):
         screen = self.driver.probe()
@@ -138,3 +142,8 @@ class Player:
             raise ValueError("unknown expectation")
         if not ok:
             raise AssertionError("expected %s: %s" % (what, screen))
+
+
+for _name, _method in harness_methods().items():
+    if _name in TAKEN:
+        setattr(Player, _name, _method)

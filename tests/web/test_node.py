@@ -18,20 +18,25 @@ HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\
 
 
 @pytest.mark.parametrize("height, buttons", [(64, 4), (32, 3)])
-def test_the_match_on_the_wasm_port(web_folder, node_command, height, buttons):
+def test_the_match_on_the_wasm_port(web_folder, node_command, tmp_path, height, buttons):
     with NodeBoard(web_folder) as board:
         board.start(height, buttons)
-        player = Player(board)
-        player.play(SCRIPT.read_text(encoding="utf-8"), SCRIPT.name)
+        Player(board, tmp_path).play(SCRIPT.read_text(encoding="utf-8"), SCRIPT.name)
         assert board.read("archive/0001.jsonl") == EXPECTED_LOG.read_bytes()
         assert board.read("match.jsonl") == HEADER
+    assert_frames(tmp_path, height)
+
+
+def assert_frames(folder, height):
+    """The frames a key script wrote to `folder`, against tests/reference/<height>."""
+    frames = sorted(folder.glob("*.pbm"))
     differ = [
-        name
-        for name, image in player.frames.items()
-        if image != (REFERENCE / str(height) / (name + ".pbm")).read_bytes()
+        frame.stem
+        for frame in frames
+        if frame.read_bytes() != (REFERENCE / str(height) / frame.name).read_bytes()
     ]
-    assert len(player.frames) > 20
-    assert not differ, "frames unlike tests/reference/%d: %s" % (height, differ)
+    assert len(frames) > 20
+    assert not differ, "frames unlike tests/reference/%d: %s (in %s)" % (height, differ, folder)
 
 
 def test_file_errors_reach_the_firmware_with_posix_numbers(web_folder, node_command):
