@@ -26,6 +26,8 @@
 //   pace / hold          run freely at wall-clock pace / only on `run`
 //   serial {data}        bytes (base64) to the board's USB serial
 //   press {gpio, level} / release {gpio}   a button
+//   tap {gpio, level, ms, gap}   a button pressed for `ms` emulated ms, then
+//                        released for `gap`; taps wait their turn
 //   save {path}          write the flash (2 MiB) to a file
 //   cut {fraction?}      the power goes: a program or erase in progress is
 //                        left partly done; nothing runs any more
@@ -126,9 +128,13 @@ class Board {
     // Every GPIO reads its pad's pull while nothing drives it, buttons or not.
     this.buttons = new Buttons(mcu);
     for (let gpio = 0; gpio < mcu.gpio.length; gpio++) this.buttons.watch(gpio);
+    if (this.currentTap) this.pressed.delete(this.currentTap.gpio); // its release died with the chip
+    this.currentTap = null;
     for (const [gpio, level] of this.pressed) this.buttons.press(gpio, level);
     this.resetRequested = false;
     this.connected = false;
+    this.taps = []; // a reset lets go of the keys typed ahead
+    this.tapping = false;
     mcu.peripherals[0x40058].onWatchdogTrigger = () => {
       this.resetRequested = true;
     };
@@ -190,6 +196,29 @@ class Board {
         this.printed = this.printed.subarray(this.printed.length - this.until.length);
       }
     }
+  }
+
+  // A finger on a button for `ms`, then off it for `gap`, in emulated time;
+  // taps wait their turn.
+  tap({ gpio, level = 0, ms = 80, gap = 80 }) {
+    this.taps.push({ gpio, level, ms, gap });
+    if (!this.tapping) this.nextTap();
+  }
+
+  nextTap() {
+    const tap = this.taps.shift();
+    this.tapping = !!tap;
+    this.currentTap = tap || null;
+    if (!tap) return;
+    const { clock } = this.mcu;
+    this.pressed.set(tap.gpio, !!tap.level);
+    this.buttons.press(tap.gpio, tap.level);
+    clock.createAlarm(() => {
+      this.pressed.delete(tap.gpio);
+      this.buttons.release(tap.gpio);
+      this.currentTap = null;
+      clock.createAlarm(() => this.nextTap()).schedule(tap.gap * 1e6);
+    }).schedule(tap.ms * 1e6);
   }
 
   flashOperation(operation) {
@@ -339,6 +368,9 @@ function handle(board, message) {
       board.pressed.set(message.gpio, !!message.level);
       board.buttons.press(message.gpio, message.level);
       return { t: board.mcu.clock.nanos / 1000 };
+    case 'tap':
+      board.tap(message);
+      return {};
     case 'release':
       board.pressed.delete(message.gpio);
       board.buttons.release(message.gpio);

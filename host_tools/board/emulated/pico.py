@@ -35,7 +35,7 @@ import threading
 import tty
 
 from host_tools.common import ROOT, STANDIN
-from host_tools.sim.screen import Frame
+from host_tools.sim.screen import FrameReader
 
 HERE = pathlib.Path(__file__).resolve().parent
 RUNNER = HERE / "pico.mjs"
@@ -127,6 +127,8 @@ class EmulatedPico:
         self._serial_lock = threading.Condition()
         self._frame = None
         self._frames = threading.Condition()
+        self._frame_reader = FrameReader()
+        self.frames = 0  # pictures the panel has shown
         self._panel_module = load_panel_module()
         self.panel = self._panel_module.PanelI2C()
         self._port_master = self._port_slave = None
@@ -339,9 +341,11 @@ class EmulatedPico:
         return None
 
     def _panel_changed(self, bus):
-        frame = Frame(bus.memory[: bus.pages * 128], bus.pages * 8, bus.on)
+        # The panel's own message, read as the simulator reads it.
+        frames = self._frame_reader.feed(bus.frame())
         with self._frames:
-            self._frame = frame
+            self._frame = frames[-1]
+            self.frames += 1
             self._frames.notify_all()
 
     # -- events from node ----------------------------------------------------

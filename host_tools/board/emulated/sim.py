@@ -1,0 +1,122 @@
+"""The slate in this terminal on the emulated Pico: `make sim BOARD=pico EMULATED=1`.
+
+    ardoise sim --emulated [--board pico]
+
+The same screen and keys as the simulator (host_tools/sim/simulator.py),
+but behind them is MicroPython's rp2 release on an emulated RP2040 running
+what `make deploy BOARD=pico PORT=emulated` put on its flash
+(emulated-pico/): the board file's pins pressed through the GPIO, the panel
+decoded from the I2C bus, time at the wall clock's pace. When the firmware
+or the board file changed since the last deploy there (or nothing was ever
+deployed), it is deployed first, through mpremote as to a real Pico.
+"""
+
+import hashlib
+import os
+import pathlib
+import select
+import sys
+
+from host_tools.board.emulated.pico import DEFAULT_FOLDER, IMAGE_NAME, EmulatedPico
+from host_tools.common import FIRMWARE
+from host_tools.sim.boards import board_file, describe
+from host_tools.sim.simulator import SimError, Terminal, render, terminal_events
+
+PRESS_MS = 80
+HOLD_MS = 800
+GAP_MS = 80
+EVENTS = {"p": "prev", "n": "next", "o": "ok", "x": "extra"}
+FINGERPRINT = "deployed.sha256"
+
+
+def fingerprint(path):
+    """A hash of the firmware's sources and the board file: what a deploy puts on the board."""
+    digest = hashlib.sha256()
+    for source in sorted(FIRMWARE.rglob("*.py")) + [pathlib.Path(path)]:
+        digest.update(str(source.relative_to(source.anchor)).encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_deployed(board, path, folder):
+    """Deploy to the emulated Pico in `folder` unless it runs this firmware already."""
+    from host_tools.board.deploy import deploy
+    from host_tools.board.link import EMULATED
+
+    wanted = fingerprint(path)
+    record = folder / FINGERPRINT
+    if (folder / IMAGE_NAME).exists() and record.exists() and record.read_text() == wanted:
+        return
+    print("deploying the slate to the emulated Pico (%s) first..." % folder, flush=True)
+    deploy(board, EMULATED, folder)
+    record.write_text(wanted)
+
+
+def interactive(board="pico", folder=None):
+    """Play the slate on the emulated Pico in this terminal until q."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise SimError("the simulator needs a terminal")
+    path = board_file(board)
+    folder = pathlib.Path(folder or DEFAULT_FOLDER)
+    ensure_deployed(board, path, folder)
+    description = describe(path)
+    pins = {
+        role: (gpio, 0 if level == "low" else 1)
+        for role, (gpio, _, level) in description["buttons"].items()
+    }
+    title = "Ardoise · %s · emulated RP2040, MicroPython 1.22 (rp2) · flash: %s" % (
+        description["name"],
+        folder / IMAGE_NAME,
+    )
+    shown = None
+    note = ""
+    with EmulatedPico(folder / IMAGE_NAME) as pico:
+        pico.call("pace")
+        try:
+            with Terminal() as terminal:
+                while True:
+                    size = os.get_terminal_size(sys.stdout.fileno())
+                    console = pico.console.decode("utf-8", "replace").splitlines()
+                    lines = render(
+                        pico.frame,
+                        size.columns,
+                        size.lines,
+                        title=title,
+                        note=note,
+                        console=console,
+                    )
+                    if lines != shown:
+                        terminal.draw(lines)
+                        shown = lines
+                    readable, _, _ = select.select([sys.stdin], [], [], 0.05)
+                    if not readable:
+                        continue
+                    events = terminal_events(os.read(sys.stdin.fileno(), 64))
+                    if events is None:
+                        return
+                    for event in events:
+                        wiring = pins.get(EVENTS.get(event.lower()))
+                        if wiring is not None:
+                            gpio, level = wiring
+                            held = HOLD_MS if event.isupper() else PRESS_MS
+                            pico.call("tap", gpio=gpio, level=level, ms=held, gap=GAP_MS)
+        finally:
+            pico.save(folder / IMAGE_NAME)
+
+
+def main(args):
+    """`ardoise sim --emulated`: the simulator's arguments; the exit status."""
+    from host_tools.board.deploy import DeployError
+    from host_tools.board.emulated.pico import EmulatorError, missing
+    from host_tools.board.link import LinkError
+
+    if args.keys is not None or args.png is not None or args.height:
+        raise SimError("--emulated plays in a terminal only, with the board file's own panel")
+    why = missing()
+    if why:
+        raise SimError("no emulated Pico here: " + why)
+    try:
+        interactive("pico" if args.board == "host" else args.board)
+    except (EmulatorError, DeployError, LinkError) as error:
+        raise SimError(str(error)) from error
+    return 0
