@@ -101,8 +101,8 @@ _root = None
 def _crash(error):
     """Report `error` as ardoise/boot.py does (console, crash.txt, screen)."""
     global board
-    sys.print_exception(error)
     if board is None:
+        sys.print_exception(error)
         return CRASHED
     board.crashed = error
     try:

@@ -261,6 +261,26 @@ def test_a_tap_shorter_than_the_debounce_is_a_press_and_keys_work(context, site)
     assert driver.probe()["kinds"][0] == "NoMatch"
 
 
+def test_panel_size_and_language_choices_stay(context, site):
+    page = open_page(context, site)
+    driver = PageDriver(page)
+    assert page.text_content("#download") == "Télécharger le match (JSONL)"
+    page.select_option("#language", "en")
+    assert driver.read("settings.json") is not None  # the firmware's own setting
+    assert json.loads(driver.read("settings.json"))["lang"] == "en"
+    assert page.text_content("#download") == "Download the match (JSONL)"
+    page.select_option("#size", "32")
+    assert driver.frame()["pages"] == 4  # the board started again with a 128x32 panel
+    driver.press("ok", 80, 80)
+    assert driver.probe()["options"][0].strip() == "Le Brouc"
+    page.reload()
+    page.evaluate("window.ardoise.ready")
+    assert driver.frame()["pages"] == 4
+    assert page.input_value("#language") == "en"
+    assert page.text_content("#download") == "Download the match (JSONL)"
+    assert page.errors == []
+
+
 def test_phone_screenshot(context, site, tmp_path):
     """The page on a phone, a match under way: docs/images/web.png in the README."""
     page = open_page(context, site)
