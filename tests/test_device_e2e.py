@@ -1,8 +1,8 @@
 """The slate end to end: the unchanged firmware, compiled to .mpy, plays a
 whole match under MicroPython's unix port, driven by its buttons.
 
-host_tools/standin/harness.py boots the app on the host board
-(boards/host.py, with host_tools/standin/machine.py as `machine`) and plays
+host_tools/sim/standin/harness.py boots the app on the host board
+(boards/host.py, with host_tools/sim/standin/machine.py as `machine`) and plays
 tests/support/etivaz-match.keys: trump, marriages in hand and in tricks, two
 refused inputs, an undo, a wrong and a right dehors, the screen going to
 sleep, an unannounced cape, recorded tricks and an announced cape that wins
@@ -30,7 +30,7 @@ import shutil
 
 import pytest
 
-from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
+from host_tools.common import ROOT, STANDIN, compile_file, compile_tree, run_micropython
 
 SUPPORT = ROOT / "tests" / "support"
 SCRIPT = SUPPORT / "etivaz-match.keys"
@@ -51,9 +51,7 @@ def build(tmp_path_factory):
     compile_tree(ROOT / "firmware", folder / "firmware")
     compile_file(ROOT / "boards" / "host.py", folder / "host" / "host.mpy")
     for name in ("machine", "harness"):
-        compile_file(
-            ROOT / "host_tools" / "standin" / (name + ".py"), folder / "host" / (name + ".mpy")
-        )
+        compile_file(STANDIN / (name + ".py"), folder / "host" / (name + ".mpy"))
     return [folder / "firmware", folder / "host"]
 
 

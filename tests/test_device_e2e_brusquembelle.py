@@ -21,7 +21,7 @@ import json
 
 import pytest
 
-from host_tools.mpy import ROOT
+from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
 SCRIPT = ROOT / "tests" / "support" / "brusquembelle-session.keys"

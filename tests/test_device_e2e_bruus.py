@@ -20,7 +20,7 @@ was written by hand or looked at:
 
 import pytest
 
-from host_tools.mpy import ROOT
+from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
 SCRIPT = ROOT / "tests" / "support" / "bruus-game.keys"

@@ -102,7 +102,7 @@ def inked(cell):
 def test_font_sheet_renders_and_every_glyph_is_distinct_and_inside_its_cell():
     cells, image = render()
     SHEET.parent.mkdir(exist_ok=True)
-    image.convert("L").resize((WIDTH * 4, image.height * 4), Image.NEAREST).save(SHEET)
+    image.convert("L").resize((WIDTH * 4, image.height * 4), Image.Resampling.NEAREST).save(SHEET)
     assert SHEET.stat().st_size > 0
 
     glyphs = []

@@ -3,15 +3,15 @@
 import json
 import pathlib
 
-from host_tools.mpy import ROOT, compile_file, compile_tree, run_micropython
-from host_tools.replay import replay
+from host_tools.common import ROOT, compile_file, compile_tree, run_micropython
+from host_tools.logs.replay import replay
 
 MATCH = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
 
 
 def test_core_replays_a_30_deal_match_from_mpy_in_24k(tmp_path):
     compile_tree(ROOT / "firmware" / "scoring", tmp_path / "scoring")
-    compile_file(ROOT / "host_tools" / "mp_replay.py", tmp_path / "mp_replay.mpy")
+    compile_file(ROOT / "host_tools" / "bench" / "mp_replay.py", tmp_path / "mp_replay.mpy")
     result = run_micropython(
         ["-m", "mp_replay", str(MATCH)], heap="24k", path=[tmp_path], timeout=120
     )

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host_tools.mpy import MICROPYTHON, ROOT, run_micropython
+from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from scoring import LogError, fold_lines
 from tests.loggen import random_log
 from tests.proof import frozen_heap, mutations

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from host_tools.mpy import MICROPYTHON, ROOT, run_micropython
+from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from tests.proof.brouc_table import (
     PACK,
     POINTS,
@@ -190,7 +190,7 @@ def test_micropython_replays_to_the_same_count(tmp_path):
     for path, expected in played_logs(tmp_path, range(200, 204)):
         result = run_micropython(
             ["-m", "mp_replay", str(path)],
-            path=[ROOT / "firmware", ROOT / "host_tools"],
+            path=[ROOT / "firmware", ROOT / "host_tools" / "bench"],
             timeout=120,
         )
         assert result.returncode == 0, result.stdout + result.stderr

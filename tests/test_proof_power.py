@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host_tools.mpy import MICROPYTHON, ROOT, run_micropython
+from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from scoring import Refused
 from tests.proof import frozen_heap, mutations
 

@@ -52,7 +52,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from host_tools.mpy import MICROPYTHON, ROOT, compile_file, compile_tree
+from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file, compile_tree
 from scoring import fold_lines
 from tests.proof import frozen_heap
 from tests.proof.brouc_table import RULES, play_match
@@ -234,7 +234,7 @@ def build(tmp_path_factory):
     host = folder / "host"
     compile_file(ROOT / "boards" / "host.py", host / "host.mpy")
     for name in ("machine", "harness"):
-        compile_file(ROOT / "host_tools" / "standin" / (name + ".py"), host / (name + ".mpy"))
+        compile_file(STANDIN / (name + ".py"), host / (name + ".mpy"))
     compile_file(ROOT / "tests" / "support" / "screen_fuzz.py", host / "screen_fuzz.mpy")
     return [folder / "firmware", host]
 
@@ -307,9 +307,9 @@ class Board:
         path = self.base / ("replay-%d.commands" % len(list(self.base.glob("replay-*"))))
         path.write_text("\n".join(self.commands) + "\n")
         return (
-            "\nreplay (%d commands in %s):\n  mkdir -p /tmp/fuzz && MICROPYPATH=firmware:boards:"
-            "host_tools/standin:tests/support .venv/bin/micropython -m screen_fuzz /tmp/fuzz < %s"
-            % (len(self.commands), path, path)
+            "\nreplay (%d commands in %s):\n  mkdir -p /tmp/fuzz && MICROPYPATH=firmware:"
+            "boards:host_tools/sim/standin:tests/support .venv/bin/micropython -m screen_fuzz"
+            " /tmp/fuzz < %s" % (len(self.commands), path, path)
         )
 
 

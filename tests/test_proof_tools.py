@@ -1,7 +1,7 @@
 """Proof 5: no file makes the host tools print a traceback.
 
-`python -m host_tools.slate` (the summary, --csv, --png) and `python -m
-host_tools.tournament` read match logs from players' boards and laptops.
+`ardoise slate` (the summary, --csv, --png) and `ardoise tournament`
+(host_tools/logs/) read match logs from players' boards and laptops.
 Their contract: exit 0, or exit 1 with the reason on stderr and nothing on
 stdout. The rules core is the oracle for which is which: a log that
 scoring.fold_lines folds must be summarised, written as CSV and drawn (exit
@@ -31,8 +31,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host_tools import slate, tournament
-from host_tools.mpy import ROOT
+from host_tools.common import ROOT
+from host_tools.logs import slate, tournament
 from scoring import LogError, Match, Refused, fold_lines
 from tests.proof import frozen_heap, mutations
 from tests.proof.brouc_table import RULES, play_match
@@ -132,7 +132,7 @@ def run(main, *arguments):
 
 
 def check_slate(folder, data, drawing=False):
-    """host_tools.slate on `data`: the summary and the CSV (or the drawing), as the core says."""
+    """The slate tool on `data`: the summary and the CSV (or the drawing), as the core says."""
     log, table, picture = folder / "log.jsonl", folder / "deals.csv", folder / "slate.png"
     log.write_bytes(data)
     for path in (table, picture):
@@ -152,7 +152,7 @@ def check_slate(folder, data, drawing=False):
 
 
 def check_tournament(folder, logs):
-    """host_tools.tournament on the logs in turn: ranked, or stopped at the first refused one."""
+    """The tournament tool on the logs in turn: ranked, or stopped at the first refused one."""
     paths = []
     for number, data in enumerate(logs):
         path = folder / ("session-%d.jsonl" % number)
@@ -228,9 +228,10 @@ def test_tournament_ranks_logs_or_names_the_file(folder, rng, valid):
 # -- as commands -------------------------------------------------------------------
 
 
-def command(module, *arguments):
+def command(name, *arguments):
+    """`ardoise NAME ARGUMENTS...`, through `python -m host_tools`."""
     return subprocess.run(
-        [sys.executable, "-m", module, *map(str, arguments)],
+        [sys.executable, "-m", "host_tools", name, *map(str, arguments)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -247,12 +248,12 @@ def test_commands_on_mutated_logs_answer_as_in_process(tmp_path):
         for number, data in enumerate(logs):
             paths.append(tmp_path / ("%d-%d.jsonl" % (run_number, number)))
             paths[-1].write_bytes(data)
-        for module, main, arguments in (
-            ("host_tools.slate", slate.main, (paths[0], "--csv", tmp_path / "deals.csv")),
-            ("host_tools.tournament", tournament.main, paths),
+        for name, main, arguments in (
+            ("slate", slate.main, (paths[0], "--csv", tmp_path / "deals.csv")),
+            ("tournament", tournament.main, paths),
         ):
-            result = command(module, *arguments)
-            context = "%s %s" % (module, " ".join(map(str, arguments)))
+            result = command(name, *arguments)
+            context = "ardoise %s %s" % (name, " ".join(map(str, arguments)))
             assert "Traceback" not in result.stderr, context + "\n" + result.stderr
             expected = run(main, *arguments)
             assert (result.returncode, result.stdout, result.stderr) == expected, context
@@ -308,7 +309,7 @@ def test_named_inputs(tmp_path, data):
     check_tournament(tmp_path, [data])
 
 
-# Found by this proof (fixed since): host_tools.matchlog parsed the lines again
+# Found by this proof (fixed since): host_tools/logs/matchlog.py parsed the lines again
 # as bytes after the core had decoded and stripped them as text, so whitespace
 # that only Unicode counts made a line blank or JSON to the core and not to the
 # tools, which died with a JSONDecodeError traceback.

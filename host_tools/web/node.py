@@ -7,7 +7,7 @@ that need no browser).
         board.read("archive/0001.jsonl")
 
 A key press answers the heap in use just after it (gc.collect(), then
-gc.mem_alloc(), as host_tools/mp_bench_device.py measures the unix port):
+gc.mem_alloc(), as host_tools/bench/mp_bench_device.py measures the unix port):
 `peak_heap` is the most.
 """
 

@@ -2,7 +2,7 @@
 
 Runs under MicroPython only: tests/mp_runner.py, or pytest through
 tests/test_micropython.py. Each test boots the firmware from its sources
-through host_tools/standin/harness.py in a fresh folder under /tmp and
+through host_tools/sim/standin/harness.py in a fresh folder under /tmp and
 presses buttons by name; the whole match, with its reference frames, is
 tests/test_device_e2e.py.
 """
@@ -20,7 +20,7 @@ def _folder_of(path):
 
 
 _ROOT = _folder_of(_folder_of(_folder_of(__file__)))
-for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
+for _folder in (_ROOT + "/host_tools/sim/standin", _ROOT + "/boards"):
     if _folder not in sys.path:
         sys.path.insert(0, _folder)
 

@@ -1,0 +1,183 @@
+"""`make bench`: the figures that say whether Ardoise fits a board.
+
+Prints each figure beside its target and writes the same tables, with the
+machine and the versions, to docs/bench.md: the rules core (here), the
+device playing a whole match (host_tools/bench/device.py) and the proofs'
+own figures (random games, power cuts; CPython, measured by the tests'
+harness in a process of its own: tests/proof/figures.py). Sizes and heaps are
+measured on the MicroPython unix port from .venv (a 64-bit build: its
+objects are about twice the size of a 32-bit board's, so a heap that fits
+here fits there). Times depend on the machine: each stands beside a
+reference timed in the same process, and no test checks them.
+"""
+
+import argparse
+import json
+import pathlib
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+from host_tools.bench import device as bench_device
+from host_tools.common import (
+    FIRMWARE,
+    MPY_CROSS,
+    ROOT,
+    OutputError,
+    check_outputs,
+    compile_file,
+    compile_tree,
+    run_micropython,
+    smallest_heap,
+)
+
+MATCH_LOG = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
+REPORT = ROOT / "docs" / "bench.md"
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def version_of(command):
+    return subprocess.run(command, capture_output=True, text=True).stdout.strip().splitlines()[0]
+
+
+def measure(build):
+    core = build / "core"
+    compile_tree(FIRMWARE / "scoring", core / "scoring")
+    compile_file(HERE / "mp_replay.py", core / "mp_replay.mpy")
+    replay_args = ["-m", "mp_replay", str(MATCH_LOG)]
+    reference = run_micropython(replay_args, heap="256k", path=[core], timeout=300)
+    if reference.returncode:
+        raise RuntimeError(reference.stdout + reference.stderr)
+    events = sum(1 for line in MATCH_LOG.read_text().splitlines() if line.strip())
+
+    def fits(kib):
+        result = run_micropython(replay_args, heap="%dk" % kib, path=[core], timeout=300)
+        return result.returncode == 0 and result.stdout == reference.stdout
+
+    heap = smallest_heap(fits, 96)
+    started = time.perf_counter()
+    runs = 5
+    for _ in range(runs):
+        run_micropython(replay_args, heap="64k", path=[core], timeout=300)
+    replay_ms = (time.perf_counter() - started) * 1000 / runs
+    core_bytes = sum(path.stat().st_size for path in (core / "scoring").rglob("*.mpy"))
+    heap_figure = "Rules core: smallest heap replaying a 30-deal match from .mpy"
+    replay_figure = "Replay of the 30-deal match (%d events), whole process" % events
+    return [
+        (heap_figure, "%d KiB" % heap, "<= 24 KiB", heap <= 24),
+        ("Rules core: .mpy size (all games)", "%.1f KiB" % (core_bytes / 1024), "", None),
+        (replay_figure, "%.0f ms" % replay_ms, "", None),
+    ]
+
+
+def proofs():
+    """The proofs' figures (CPython): random games checked, power cuts.
+
+    The tests' harness measures them in a process of its own
+    (tests/proof/figures.py), which prints them as JSON.
+    """
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.proof.figures"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    if result.returncode:
+        raise RuntimeError("the proofs' figures failed:\n" + result.stdout + result.stderr)
+    figures = json.loads(result.stdout)
+    cuts = figures["power cuts"]
+    lost = cuts["confirmed actions lost"]
+    return [
+        ("Random games played and checked by the proof harness (CPython)",
+         "%.0f deals/s" % figures["deals per second"], "", None),
+        ("Power cuts: cut points tried (%d steps of %d journal writes, both flashes)"
+         % (cuts["steps in the script"], cuts["script actions"]),
+         "%d" % cuts["cut points"], "", None),
+        ("... and cut points in the boot after a cut",
+         "%d" % cuts["cut points in the boot after a cut"], "", None),
+        ("... confirmed actions lost", "%d" % lost, "0", lost == 0),
+        ("Flash errors: one failed operation a trial, at each operation of %d journal"
+         " actions and %d settings changes"
+         % (cuts["actions with errors"], cuts["settings changes"]),
+         "%d" % cuts["error points"], "", None),
+        ("... and at each operation of the boot after one cut point in %d (both flashes)"
+         % cuts["boot tried after one cut point in"],
+         "%d" % cuts["error points in the boot after a cut"], "", None),
+        ("... screens unlike a fresh boot's on the same flash, actions lost",
+         "%d" % cuts["screens unlike a boot's"], "0", cuts["screens unlike a boot's"] == 0),
+    ]  # fmt: skip
+
+
+def write_report(sections):
+    micropython = run_micropython(
+        ["-c", "import sys; print(sys.implementation.name, sys.version)"], timeout=60
+    ).stdout.strip()
+    written = "Written by `make bench` (host_tools/bench/report.py); do not edit by hand."
+    lines = ["# Bench", "", written]
+    for title, rows in sections:
+        lines += [
+            "",
+            "## " + title,
+            "",
+            "| figure | measured | target | |",
+            "| --- | --- | --- | --- |",
+        ]
+        for name, value, target, met in rows:
+            mark = "" if met is None else ("met" if met else "MISSED")
+            lines.append("| %s | %s | %s | %s |" % (name, value, target, mark))
+    machine = (platform.platform(), platform.machine(), platform.python_version())
+    mpy_cross = version_of([str(MPY_CROSS), "--version"])
+    lines += [
+        "",
+        "Machine: %s, %s, Python %s." % machine,
+        "MicroPython: %s (unix port, 64-bit). mpy-cross: %s." % (micropython, mpy_cross),
+        "",
+        "A heap figure is the smallest from which every larger `micropython -X heapsize=N`",
+        "(up to the scan's start) runs it, scanned down a KiB at a time; a 32-bit board",
+        "needs less, as its objects and pointers are half the size. The device's match",
+        "is tests/support/etivaz-match.keys, played with three buttons by",
+        "host_tools/sim/standin/harness.py; the harness and the stand-in `machine` are",
+        "counted in its heaps (their own share has a row: a board has `machine` built",
+        "in, and no harness). Times are of this machine's unix port, not a board's:",
+        "read them as multiples of the reference, timed in the same process.",
+    ]
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv=None):
+    argparse.ArgumentParser(
+        prog="ardoise bench",
+        description="The figures that say whether Ardoise fits a board, "
+        "printed and written to docs/bench.md.",
+    ).parse_args(argv)
+    try:
+        check_outputs([REPORT], [MATCH_LOG, bench_device.SCRIPT, bench_device.EXPECTED_LOG])
+    except OutputError as error:
+        print("bench: %s" % error, file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = pathlib.Path(scratch)
+        (folder / "device").mkdir()
+        sections = [
+            ("Rules core", measure(folder)),
+            ("The device: a whole match", bench_device.measure(folder / "device")),
+            ("Proofs", proofs()),
+        ]
+    rows = [row for _, section in sections for row in section]
+    width = max(len(name) for name, *_ in rows)
+    for title, section in sections:
+        print(title)
+        for name, value, target, met in section:
+            verdict = "" if met is None else ("  met" if met else "  MISSED")
+            print("  %-*s  %21s  %s%s" % (width, name, value, target, verdict))
+    write_report(sections)
+    print("written to %s" % REPORT.relative_to(ROOT))
+    return 0 if all(met is not False for *_, met in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

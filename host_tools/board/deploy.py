@@ -1,0 +1,231 @@
+"""Put the slate on a board: `make deploy BOARD=pico PORT=/dev/ttyACM0`.
+
+    ardoise deploy --board NAME --port PORT
+
+One line per step:
+
+1. the board file boards/NAME.py (or a path to one), which goes to the
+   board as board.py, the one file that names its pins;
+2. MicroPython on PORT: its version and .mpy format (the board must read
+   .mpy version 6, MicroPython 1.19 or newer) and the free flash;
+3. the firmware compiled with mpy-cross (build/deploy/NAME/);
+4. the old firmware removed from the board (ardoise/, scoring/), so that no
+   stale file is imported; data/, the matches and the settings, stays;
+5. main.py, board.py and the .mpy files copied with mpremote;
+6. a reset: the board starts the slate.
+
+PORT=virtual deploys to a virtual board (host_tools/board/virtual.py) whose
+flash is the folder virtual-board/, and shows the first screen the slate
+draws there. Any failure says what went wrong and exits with status 1.
+"""
+
+import argparse
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
+from host_tools.board.virtual import DEFAULT_FLASH
+from host_tools.common import (
+    FIRMWARE,
+    MPY_CROSS,
+    ROOT,
+    OutputError,
+    check_outputs,
+    compile_tree,
+)
+from host_tools.sim.boards import HOST, BoardError, board_file, describe
+
+STAGING = ROOT / "build" / "deploy"
+# The packages deploy replaces on the board; everything else there is kept.
+PACKAGES = ("ardoise", "scoring")
+# .mpy files of version 6 hold bytecode every 6.x system loads (the
+# sub-version only matters for native code, which the firmware has none of).
+MPY_VERSION = 6
+TESTED_WITH = (1, 29)
+FIRST_SCREEN_S = 60
+SETTLE_S = 0.5
+
+# Printed by the board: (name, version, .mpy format, platform, free bytes,
+# bytes of the firmware deploy replaces).
+PROBE = """
+import os, sys
+def size(path):
+    try:
+        mode, length = os.stat(path)[0], os.stat(path)[6]
+    except OSError:
+        return 0
+    if mode & 0x4000:
+        return sum(size(path + "/" + name) for name in os.listdir(path))
+    return length
+fs = os.statvfs("/")
+print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
+    getattr(sys.implementation, "_mpy", 0), sys.platform, fs[0] * fs[3],
+    sum(size(path) for path in ("/ardoise", "/scoring", "/main.py", "/board.py")))))
+"""
+REMOVE = """
+import os
+def remove(path):
+    try:
+        mode = os.stat(path)[0]
+    except OSError:
+        return
+    if mode & 0x4000:
+        for name in os.listdir(path):
+            remove(path + "/" + name)
+        os.rmdir(path)
+    else:
+        os.remove(path)
+for path in %r:
+    remove(path)
+""" % (tuple("/" + package for package in PACKAGES),)
+
+
+class DeployError(Exception):
+    """A deploy that cannot go on; the message says why and what to do."""
+
+
+def step(number, text):
+    print("%d/6 %s" % (number, text), flush=True)
+
+
+def kib(size):
+    """A size as people read it: KiB up to 10 MiB, MiB past that."""
+    if size >= 10 << 20:
+        return "%d MiB" % (size >> 20)
+    return "%d KiB" % -(-size // 1024)
+
+
+def check_micropython(probe):
+    """The board's MicroPython as words, or DeployError if it cannot run the slate."""
+    name, version, mpy, platform, free, _ = probe
+    if name != "micropython":
+        raise DeployError("the board runs %s, not MicroPython: install MicroPython (README)" % name)
+    release = ".".join(map(str, version))
+    if mpy & 0xFF > MPY_VERSION:
+        raise DeployError(
+            "MicroPython %s on the board reads .mpy version %d, newer than this mpy-cross "
+            "writes (%d): update mpy_cross in requirements.txt" % (release, mpy & 0xFF, MPY_VERSION)
+        )
+    if mpy & 0xFF < MPY_VERSION:
+        raise DeployError(
+            "MicroPython %s on the board is too old to load the slate's .mpy files "
+            "(version %d: MicroPython 1.19 or newer): install a current MicroPython (README)"
+            % (release, MPY_VERSION)
+        )
+    words = "MicroPython %s on %s, %s free" % (release, platform, kib(free))
+    if tuple(version[:2]) < TESTED_WITH:
+        words += " (the slate is tested with %d.%d: update MicroPython if it misbehaves)" % (
+            TESTED_WITH
+        )
+    return words
+
+
+def check_room(probe, needed):
+    """DeployError unless the files fit in the free flash plus the firmware they replace."""
+    free, replaced = probe[4], probe[5]
+    if needed > free + replaced:
+        raise DeployError(
+            "the board's filesystem is full: the slate needs %s, %s is free with the old "
+            "firmware removed; pull the logs (make pull-log) and remove old matches from "
+            "data/archive/ with mpremote fs rm" % (kib(needed), kib(free + replaced))
+        )
+
+
+def stage(board, path):
+    """The files for the board in build/deploy/<board>/; their total size."""
+    folder = STAGING / board
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        compile_tree(FIRMWARE, folder)
+    except subprocess.CalledProcessError as error:
+        message = "mpy-cross could not compile %s (its message is above)" % error.cmd[-1]
+        raise DeployError(message) from error
+    shutil.copy(FIRMWARE / "main.py", folder / "main.py")
+    shutil.copy(path, folder / "board.py")
+    return folder, sum(file.stat().st_size for file in folder.rglob("*") if file.is_file())
+
+
+def mpy_cross_version():
+    """mpy-cross's release and the .mpy version it writes, e.g. "1.29.0, .mpy 6.3"."""
+    result = subprocess.run([str(MPY_CROSS), "--version"], capture_output=True, text=True)
+    match = re.search(r"v([\d.]+) on .* mpy v([\d.]+)", result.stdout)
+    return "%s, .mpy %s" % match.groups() if match else result.stdout.strip()
+
+
+def deploy(board, port, virtual_flash=DEFAULT_FLASH):
+    path = board_file(board)
+    check_port(port)
+    check_outputs([STAGING / path.stem], [path, FIRMWARE])  # stage() empties that folder first
+    description = describe(path)
+    if path.stem == HOST and port != VIRTUAL:
+        raise DeployError("boards/host.py is the PC's stand-in, not a board to flash")
+    shown = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
+    step(1, "board %s: %s (%s)" % (path.stem, description["name"], shown))
+    with connect(port, virtual_flash) as link:
+        probe = link.evaluate(PROBE)
+        step(2, check_micropython(probe))
+        folder, size = stage(path.stem, path)
+        files = [file for file in folder.rglob("*") if file.is_file()]
+        step(
+            3,
+            "compiled (mpy-cross %s): %d files, %s" % (mpy_cross_version(), len(files), kib(size)),
+        )
+        check_room(probe, size)
+        link.run("exec", REMOVE)
+        step(4, "old firmware removed (%s); data/ kept" % ", ".join(p + "/" for p in PACKAGES))
+        sources = sorted(child.name for child in folder.iterdir())
+        try:
+            link.run("fs", "cp", "-r", *[str(folder / name) for name in sources], ":", timeout=600)
+        except LinkError as error:
+            raise DeployError(
+                "copying stopped (%s); the board has no slate until a deploy finishes" % error
+            ) from error
+        step(5, "copied to the board: %s" % ", ".join(sources))
+        try:
+            link.run("reset")
+        except LinkError as error:
+            raise DeployError(
+                "the slate is on the board, but the reset failed (%s): unplug the board and "
+                "plug it in again" % error
+            ) from error
+        step(6, "reset: the board starts the slate")
+        if link.board is not None:
+            show_first_screen(link.board)
+
+
+def show_first_screen(board):
+    """The virtual board's first full screen, drawn in the terminal."""
+    frame = board.wait_for_frame(lambda frame: frame.on and frame.lit() > 0, FIRST_SCREEN_S)
+    if frame is None:
+        raise DeployError(
+            "the slate did not start on the virtual board; it printed:\n"
+            + board.console.decode("utf-8", "replace")
+        )
+    # The first picture may be a screen half drawn: wait until it holds still.
+    while (settled := board.wait_for_frame(frame.__ne__, SETTLE_S)) is not None:
+        frame = settled
+    columns = shutil.get_terminal_size().columns
+    print("\n".join(frame.text() if columns >= 128 else frame.braille()))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="ardoise deploy",
+        description="Compile the firmware and put it on a board with mpremote.",
+    )
+    parser.add_argument("--board", help="a board from boards/ (pico, esp32_devkit...) or a file")
+    add_port_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        deploy(args.board, args.port, pathlib.Path(args.virtual_flash))
+    except (DeployError, BoardError, LinkError, OutputError) as error:
+        print("deploy: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The `ardoise` command: every host tool behind one name, as mpremote puts its commands
+in one table.
+
+    ardoise COMMAND [ARGUMENTS...]
+    ardoise COMMAND --help
+
+`make` installs it into .venv (pyproject.toml's [project.scripts]);
+`python -m host_tools` is the same without installing. A command's module is
+imported only when it runs, so that `ardoise replay` needs nothing beyond
+Python and the firmware's rules core, and pillow only the drawing commands.
+"""
+
+import importlib
+import sys
+
+# name: (the module whose main(argv) runs it, what it does). One line each,
+# in the order a person meets them.
+COMMANDS = {
+    "sim": ("host_tools.sim.simulator", "the slate in this terminal, or keys played headless"),
+    "virtual-board": (
+        "host_tools.board.virtual",
+        "a MicroPython board on a pseudo-terminal, for mpremote",
+    ),
+    "deploy": ("host_tools.board.deploy", "compile the firmware and put it on a board"),
+    "pull-log": ("host_tools.board.pull", "copy a board's match logs to the PC"),
+    "replay": ("host_tools.logs.replay", "a match log's final state as JSON (the spec's command)"),
+    "slate": ("host_tools.logs.slate", "a match log read back deal by deal; --png, --csv"),
+    "tournament": ("host_tools.logs.tournament", "the evening's ranking over match logs"),
+    "pictures": ("host_tools.logs.pictures", "the README's pictures and board sections"),
+    "bench": ("host_tools.bench.report", "the figures that say whether Ardoise fits a board"),
+}
+
+
+def usage():
+    width = max(map(len, COMMANDS))
+    lines = [
+        "usage: ardoise COMMAND [ARGUMENTS...]   (ardoise COMMAND --help: its options)",
+        "",
+        "commands:",
+    ]
+    lines += ["  %-*s  %s" % (width, name, text) for name, (_, text) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0 if argv else 2
+    name, arguments = argv[0], argv[1:]
+    if name not in COMMANDS:
+        print("ardoise: no command %r\n\n%s" % (name, usage()), file=sys.stderr)
+        return 2
+    module = importlib.import_module(COMMANDS[name][0])
+    return module.main(arguments)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

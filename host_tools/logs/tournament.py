@@ -1,0 +1,210 @@
+"""The evening's ranking: each player's points summed over the match logs they played in.
+
+    ardoise tournament LOG.jsonl ... | FOLDER ... [--csv RANKING.csv]
+
+RULINGS 29 and the Bruus seed's "Tournament Scoring": partners change from
+one session to the next, so every player is credited with what their side
+won in each match they sat in (18 + 23 + 33 = 74), read from the names of the
+match event ("names", one per seat):
+
+- Bruus: the matchsticks (points) their team won over the whole match,
+  across games;
+- Le Brouc: the coches their team won (etivaz), the parties (brou1802), the
+  games won ("31");
+- Brusquembelle: the player's own balance.
+
+One ranking per kind of game (the game and its rules variant), since coches,
+parties and matchsticks do not add up. A FOLDER stands for the *.jsonl files
+directly in it. Decisions: a log whose match event names no players cannot be
+credited to anyone, so it is skipped with a warning naming the file, and the
+report says so under the tables. A log that cannot be read or folded stops
+the report: `FILE: line N: reason` on stderr, exit 1, nothing on stdout.
+"""
+
+import argparse
+import csv
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from host_tools.common import OutputError, check_outputs
+from host_tools.logs.matchlog import TEAMS, brouc_match, bruus_match, read_match_log
+from scoring import LogError
+
+UNITS = {"etivaz": "coches", "brou1802": "parties", "31": "games won"}
+
+
+class ReportError(Exception):
+    """A log or folder that stops the report; the message names the file."""
+
+
+@dataclass
+class Standing:
+    name: str
+    total: int = 0
+    matches: int = 0
+
+
+def kind_of(log):
+    """The ranking a log counts toward, e.g. ("Bruus, schwesing", "matchsticks")."""
+    if log.game == "brouc":
+        return "Le Brouc, %s" % log.rules, UNITS[log.rules]
+    if log.game == "bruus":
+        return "Bruus, %s" % log.rules, "matchsticks"
+    return "Brusquembelle", "units"
+
+
+def seat_scores(log):
+    """What each seat's player is credited with for this match, seat by seat."""
+    if log.game == "brusquembelle":
+        return list(log.final["balance"])
+    if log.game == "bruus":
+        won = bruus_match(log).matchsticks()
+    elif log.rules == "31":
+        won = brouc_match(log).games_won()
+    else:
+        won = log.final["parties" if log.rules == "brou1802" else "coches"]
+    return [won[TEAMS[seat % 2]] for seat in range(log.seats)]
+
+
+def log_paths(arguments):
+    """The logs named, with each folder standing for the *.jsonl files in it."""
+    paths = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(path.glob("*.jsonl"))
+            if not found:
+                raise ReportError("%s: no match logs (*.jsonl) in this folder" % path)
+            paths += found
+        else:
+            paths.append(path)
+    unique = {}
+    for path in paths:
+        unique.setdefault(path.resolve(), path)  # a log named twice counts once
+    return list(unique.values())
+
+
+@dataclass
+class Ranking:
+    """The players of one kind of game, best first."""
+
+    kind: str
+    unit: str
+    matches: int
+    standings: list
+
+
+def rankings(logs):
+    """One Ranking per kind of game, and the paths of the logs skipped for having no names."""
+    tables = {}
+    matches = {}
+    skipped = []
+    for log in logs:
+        if not log.names:
+            skipped.append(log.path)
+            continue
+        if len(set(log.names)) != len(log.names):
+            raise ReportError("%s: a player sits twice in this match: %s" % (log.path, log.names))
+        kind = kind_of(log)
+        matches[kind] = matches.get(kind, 0) + 1
+        table = tables.setdefault(kind, {})
+        for name, score in zip(log.names, seat_scores(log), strict=True):
+            standing = table.setdefault(name, Standing(name))
+            standing.total += score
+            standing.matches += 1
+    ranked = [
+        Ranking(kind, unit, matches[kind, unit], sorted(table.values(), key=best_first))
+        for (kind, unit), table in sorted(tables.items())
+    ]
+    return ranked, skipped
+
+
+def best_first(standing):
+    return (-standing.total, standing.name)
+
+
+def ranks(standings):
+    """Competition ranking: equal totals share a rank, the next rank skips (1, 2, 2, 4)."""
+    numbered = []
+    for index, standing in enumerate(standings):
+        tied = index and standing.total == standings[index - 1].total
+        numbered.append((numbered[-1][0] if tied else index + 1, standing))
+    return numbered
+
+
+def report_lines(ranked, skipped):
+    lines = []
+    for ranking in ranked:
+        if lines:
+            lines.append("")
+        lines.append("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
+        width = max(len("name"), *(len(standing.name) for standing in ranking.standings))
+        lines.append("rank  %-*s  total  matches" % (width, "name"))
+        for rank, standing in ranks(ranking.standings):
+            lines.append(
+                "%4d  %-*s  %5d  %7d"
+                % (rank, width, standing.name, standing.total, standing.matches)
+            )
+    if skipped:
+        lines.append("")
+        lines.append("Skipped, no player names: " + ", ".join(skipped))
+    return lines
+
+
+def write_csv(ranked, path):
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["kind", "unit", "rank", "name", "total", "matches"])
+        for ranking in ranked:
+            for rank, standing in ranks(ranking.standings):
+                writer.writerow(
+                    [
+                        ranking.kind,
+                        ranking.unit,
+                        rank,
+                        standing.name,
+                        standing.total,
+                        standing.matches,
+                    ]
+                )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="ardoise tournament", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("logs", nargs="+", metavar="LOG", help="match logs, or folders of them")
+    parser.add_argument("--csv", metavar="FILE", help="also write the rankings to this CSV file")
+    args = parser.parse_args(argv)
+    try:
+        logs = []
+        paths = log_paths(args.logs)
+        check_outputs([args.csv], paths)
+        for path in paths:
+            try:
+                logs.append(read_match_log(path))
+            except LogError as error:
+                raise ReportError("%s: %s" % (path, error)) from None
+            except OSError as error:
+                raise ReportError("cannot read %s: %s" % (path, error.strerror or error)) from None
+        ranked, skipped = rankings(logs)
+        if not ranked:
+            raise ReportError("no match log names its players: nothing to rank")
+    except (ReportError, OutputError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    for path in skipped:
+        print("%s: no player names in the match event; skipped" % path, file=sys.stderr)
+    if args.csv:
+        try:
+            write_csv(ranked, args.csv)
+        except OSError as error:
+            print("cannot write %s: %s" % (args.csv, error.strerror or error), file=sys.stderr)
+            return 1
+    print("\n".join(report_lines(ranked, skipped)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from host_tools.sim.simulator import main
+
+sys.exit(main())

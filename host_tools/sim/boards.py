@@ -1,0 +1,44 @@
+"""The board files in boards/, found by name, for the simulator and the deploy tool."""
+
+import importlib.util
+import pathlib
+
+from host_tools.common import BOARDS
+
+# The PC's own board file: the stand-in `machine`, nothing to flash.
+HOST = "host"
+
+
+class BoardError(Exception):
+    """A board that cannot be used, with what to choose instead."""
+
+
+def names():
+    """The boards in boards/, by file name."""
+    return sorted(path.stem for path in BOARDS.glob("*.py"))
+
+
+def board_file(board):
+    """The board file for `board`: a name from boards/ ("pico") or a path to a .py file."""
+    if not board:
+        raise BoardError("no board given: choose one of %s" % ", ".join(names()))
+    path = pathlib.Path(board)
+    if path.suffix == ".py":
+        if not path.is_file():
+            raise BoardError("no board file %s" % board)
+        return path
+    path = BOARDS / (board + ".py")
+    if "/" in board or not path.is_file():
+        raise BoardError("no board %r: choose one of %s" % (board, ", ".join(names())))
+    return path
+
+
+def describe(path):
+    """The board file's describe(): its wiring, as the firmware reads it."""
+    spec = importlib.util.spec_from_file_location("board_" + path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        return module.describe()
+    except Exception as error:
+        raise BoardError("%s is not a board file: %s" % (path, error)) from error

@@ -1,0 +1,213 @@
+"""The tournament report (host_tools/logs/tournament.py, ruling 29).
+
+tests/logs/tournament/ holds one evening of Bruus (Schwesing) in three
+sessions; five players, partners change every session and one player sits
+out each time. Worked out by hand from each log:
+
+    session 1  A Anke & Carsten  18  (4+4+2 = 10, +4 wins game 1 at 14, then 1+2+1)
+               B Boy & Doerte     7  (2+2, then 3)
+    session 2  A Anke & Boy      23  (4+4+3+2 = 13 wins game 1, then 1, then 4+2+3)
+               B Carsten & Eike  11  (2, then 4+3, then 2; a dare by B was undone)
+    session 3  A Anke & Doerte   33  (12 and 12 by counterstrikes, then 8 and 1)
+               B Eike & Boy       5  (2+2, then 1)
+
+so Anke 18 + 23 + 33 = 74 (the seed's own example), Doerte 7 + 33 = 40,
+Boy 7 + 23 + 5 = 35, Carsten 18 + 11 = 29, Eike 11 + 5 = 16.
+"""
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+
+from host_tools.common import ROOT
+from host_tools.logs import tournament
+
+EVENING = ROOT / "tests" / "logs" / "tournament"
+SESSIONS = sorted(EVENING.glob("session-*.jsonl"))
+
+BRUUS_RANKING = [
+    "Bruus, schwesing: matchsticks (3 matches)",
+    "rank  name     total  matches",
+    "   1  Anke        74        3",
+    "   2  Dörte       40        2",
+    "   3  Boy         35        3",
+    "   4  Carsten     29        2",
+    "   5  Eike        16        2",
+]
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "tournament", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def report(capsys, *args):
+    code = tournament.main([str(arg) for arg in args])
+    captured = capsys.readouterr()
+    return code, captured.out.splitlines(), captured.err
+
+
+def write_log(path, events):
+    path.write_text("".join(json.dumps(event) + "\n" for event in events), encoding="utf-8")
+    return path
+
+
+def test_three_sessions_with_changing_partners(capsys):
+    code, lines, err = report(capsys, *SESSIONS)
+    assert (code, err) == (0, "")
+    assert lines == BRUUS_RANKING
+
+
+def test_a_folder_stands_for_its_logs_and_a_log_named_twice_counts_once(capsys):
+    code, lines, _ = report(capsys, EVENING, SESSIONS[0])
+    assert code == 0 and lines == BRUUS_RANKING
+
+
+def test_csv_ranking(tmp_path, capsys):
+    out = tmp_path / "ranking.csv"
+    code, _, _ = report(capsys, EVENING, "--csv", out)
+    assert code == 0
+    with open(out, newline="", encoding="utf-8") as table:
+        rows = list(csv.DictReader(table))
+    assert [(row["rank"], row["name"], row["total"], row["matches"]) for row in rows] == [
+        ("1", "Anke", "74", "3"),
+        ("2", "Dörte", "40", "2"),
+        ("3", "Boy", "35", "3"),
+        ("4", "Carsten", "29", "2"),
+        ("5", "Eike", "16", "2"),
+    ]
+    assert {row["kind"] for row in rows} == {"Bruus, schwesing"}
+
+
+def test_one_ranking_per_kind_of_game(tmp_path, capsys):
+    etivaz = {"ev": "match", "game": "brouc"}
+    write_log(  # A (Pia & Rolf) take a cape: 2 coches each
+        tmp_path / "brouc-1.jsonl",
+        [
+            dict(etivaz, names=["Pia", "Quentin", "Rolf", "Sara"]),
+            {"ev": "deal", "trump": "H"},
+            {"ev": "end", "cape": "A"},
+        ],
+    )
+    # B (Quentin & Pia) take a cape: 2; A (Sara & Rolf) reach 24 and call out with
+    # 61 (240 + 61 = 301): right, and B's slate is 0, below 15: 2 coches.
+    write_log(
+        tmp_path / "brouc-2.jsonl",
+        [
+            dict(etivaz, names=["Sara", "Quentin", "Rolf", "Pia"]),
+            {"ev": "deal", "trump": "H"},
+            {"ev": "end", "cape": "B"},
+            {"ev": "deal", "trump": "S"},
+            {"ev": "end", "A": 120},
+            {"ev": "deal", "trump": "S"},
+            {"ev": "end", "A": 120},
+            {"ev": "deal", "trump": "S"},
+            {"ev": "out", "team": "A", "points": 61},
+        ],
+    )
+    five = (ROOT / "tests" / "logs" / "brusquembelle-five.jsonl").read_text().splitlines()
+    header = json.loads(five[0])
+    header["names"] = ["Pia", "Quentin", "Rolf", "Sara", "Tom"]
+    (tmp_path / "purse.jsonl").write_text(
+        "\n".join([json.dumps(header)] + five[1:]) + "\n", encoding="utf-8"
+    )
+    code, lines, _ = report(capsys, tmp_path)
+    assert code == 0
+    # Brusquembelle: each player's own balance, [6, -4, -9, 21, -14].
+    assert lines[: lines.index("")] == [
+        "Brusquembelle: units (1 matches)",
+        "rank  name     total  matches",
+        "   1  Sara        21        1",
+        "   2  Pia          6        1",
+        "   3  Quentin     -4        1",
+        "   4  Rolf        -9        1",
+        "   5  Tom        -14        1",
+    ]
+    # Pia 2 + 2 = 4 and Rolf 2 + 2 = 4 share the first rank; Quentin 0 + 2, Sara 0 + 2.
+    assert lines[lines.index("") + 1 :] == [
+        "Le Brouc, etivaz: coches (2 matches)",
+        "rank  name     total  matches",
+        "   1  Pia          4        2",
+        "   1  Rolf         4        2",
+        "   3  Quentin      2        2",
+        "   3  Sara         2        2",
+    ]
+
+
+def test_a_log_without_names_is_skipped_with_a_warning(tmp_path, capsys):
+    for session in SESSIONS:
+        shutil.copy(session, tmp_path)
+    shutil.copy(ROOT / "tests" / "logs" / "bruus-two.jsonl", tmp_path)
+    code, lines, err = report(capsys, tmp_path)
+    assert code == 0
+    assert lines[: len(BRUUS_RANKING)] == BRUUS_RANKING
+    nameless = str(tmp_path / "bruus-two.jsonl")
+    assert err.strip() == "%s: no player names in the match event; skipped" % nameless
+    assert lines[-1] == "Skipped, no player names: " + nameless
+
+
+def test_nothing_to_rank_without_names(capsys):
+    code, lines, err = report(capsys, ROOT / "tests" / "logs" / "bruus-two.jsonl")
+    assert (code, lines) == (1, [])
+    assert "no match log names its players" in err
+
+
+def test_a_player_sitting_twice_is_refused(tmp_path, capsys):
+    log = write_log(
+        tmp_path / "twice.jsonl",
+        [{"ev": "match", "game": "bruus", "names": ["Ann", "Bo", "Ann", "Cy"]}],
+    )
+    code, lines, err = report(capsys, log)
+    assert (code, lines) == (1, [])
+    assert err.strip().startswith("%s: a player sits twice in this match" % log)
+
+
+def test_a_bad_log_names_file_and_line(tmp_path):
+    shutil.copy(SESSIONS[0], tmp_path / "a.jsonl")
+    bad = tmp_path / "b.jsonl"
+    lines = SESSIONS[1].read_text(encoding="utf-8").splitlines()
+    bad.write_text("\n".join(lines[:5] + [lines[5][:12]]) + "\n", encoding="utf-8")
+    result = run(tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.strip() == "%s: line 6: not valid JSON" % bad
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_file_and_empty_folder(tmp_path):
+    result = run(tmp_path / "absent.jsonl")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith("cannot read ") and "Traceback" not in result.stderr
+    result = run(tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "%s: no match logs (*.jsonl) in this folder" % tmp_path
+
+
+def test_the_csv_never_replaces_a_log(tmp_path):
+    for session in SESSIONS:
+        shutil.copy(session, tmp_path)
+    first = tmp_path / SESSIONS[0].name
+    (tmp_path / "ranking.csv").symlink_to(first)
+    for target, message in (
+        (first, "will not write %s: a .jsonl file is a match log" % first),
+        (tmp_path / "ranking.csv", "it would replace %s" % first),
+        (tmp_path / "new.jsonl", "a .jsonl file is a match log"),
+    ):
+        result = run(tmp_path, "--csv", target)
+        assert (result.returncode, result.stdout) == (1, "")
+        assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+    for session in SESSIONS:
+        assert (tmp_path / session.name).read_bytes() == session.read_bytes()
+    assert not (tmp_path / "new.jsonl").exists()
+
+
+def test_the_command_runs_end_to_end():
+    result = run(EVENING)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == BRUUS_RANKING

@@ -1,0 +1,294 @@
+"""The simulator (host_tools/sim/simulator.py): the unchanged firmware under MicroPython,
+driven by keys.
+
+Headless, a key sequence gives the same screen as the end-to-end test's
+reference frames (tests/reference/, played by the harness with the same
+timing); in a terminal, tmux types the keys of a whole deal and the screen
+it shows, decoded from its half blocks, is checked pixel for pixel.
+"""
+
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from host_tools.common import ROOT
+from host_tools.sim import simulator as sim
+from host_tools.sim.screen import HALF_BLOCKS, Frame, FrameReader
+from tests.support import processes
+
+REFERENCE = ROOT / "tests" / "reference"
+# From a fresh flash: OK asks for a match, OK picks Le Brouc, OK starts it
+# (dealer 1), OK asks for the trump.
+TO_TRUMP = "ok ok ok ok"
+# ...then ♥ (the first), the deal's actions, Fin de donne, A, 75 points, recorded.
+A_DEAL = TO_TRUMP + " ok ok ok ok next*15 ok wait:3000"
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "sim", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def screenshot(tmp_path, *args, name="screen.png", flash="flash"):
+    """The final screen of a headless run on the flash folder tmp_path/`flash`."""
+    result = run("--root", tmp_path / flash, "--png", tmp_path / name, *args)
+    assert result.returncode == 0, result.stderr
+    return Frame.from_png((tmp_path / name).read_bytes())
+
+
+def reference(height, name):
+    return Frame.from_pbm((REFERENCE / str(height) / (name + ".pbm")).read_bytes())
+
+
+@pytest.mark.parametrize(
+    "args, height",
+    [((), 64), (("--board", "pico", "--height", "32"), 32), (("--board", "esp32_c3"), 64)],
+)
+def test_keys_played_headless_give_the_reference_frame(tmp_path, args, height):
+    frame = screenshot(tmp_path, "--keys", TO_TRUMP, *args)
+    assert frame == reference(height, "trump")
+
+
+def test_the_png_is_the_panel_enlarged_in_a_bezel(tmp_path):
+    screenshot(tmp_path, "--keys", TO_TRUMP)
+    from PIL import Image
+
+    image = Image.open(tmp_path / "screen.png")
+    assert image.size == (128 * 4 + 2 * 12, 64 * 4 + 2 * 12)
+    # Crisp pixels: nothing but the three colours of the picture.
+    assert {colour for _, colour in image.getcolors()} == {
+        (225, 240, 255),
+        (10, 12, 18),
+        (48, 50, 56),
+    }
+
+
+def test_the_flash_folder_keeps_the_match_between_runs(tmp_path):
+    after_deal = screenshot(tmp_path, "--keys", A_DEAL, name="deal.png")
+    journal = (tmp_path / "flash" / "data" / "match.jsonl").read_text()
+    assert journal == (
+        '{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+        '{"ev":"deal","trump":"H"}\n'
+        '{"ev":"end","A":75,"B":45}\n'
+    )
+    # Started again on the same folder, the slate is where it was.
+    assert screenshot(tmp_path, name="again.png") == after_deal
+    assert (tmp_path / "flash" / "data" / "match.jsonl").read_text() == journal
+
+
+def test_the_key_syntax():
+    assert sim.parse_keys("ok next*3 hold:prev wait:250 extra") == "onnnPwwwx"
+    with pytest.raises(sim.SimError, match="unknown key 'jump'"):
+        sim.parse_keys("ok jump")
+    with pytest.raises(sim.SimError, match="a repeat is"):
+        sim.parse_keys("next*x")
+
+
+def test_terminal_keys_become_key_events():
+    assert sim.terminal_events(b"a\x1b[Dd\x1b[C s\r\n") == "ppnnoooo"
+    assert sim.terminal_events(b"AD\x1b[1;2D\x1b[1;2CS\x7fe") == "PNPNOOx"
+    assert sim.terminal_events(b"zs") == "o"  # keys the slate has no use for are dropped
+    assert sim.terminal_events(b"sq") is None  # q quits
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--board", "nano"), "no board 'nano': choose one of esp32_c3"),
+        (("--keys", "ok jump"), "unknown key 'jump'"),
+        (("--height", "48"), "invalid choice: 48"),
+    ],
+)
+def test_bad_input_is_refused_with_a_message(tmp_path, args, message):
+    result = run("--root", tmp_path, "--png", tmp_path / "x.png", *args)
+    assert result.returncode != 0
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_the_picture_never_replaces_the_flash_or_the_board_file(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    journal = flash / "data" / "match.jsonl"
+    journal.write_text('{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n')
+    settings = flash / "data" / "settings.json"
+    settings.write_text("{}")
+    board = tmp_path / "mine.py"
+    board.write_bytes((ROOT / "boards" / "host.py").read_bytes())
+    (tmp_path / "link.png").symlink_to(settings)
+    for png, message in (
+        (journal, "a .jsonl file is a match log"),
+        (tmp_path / "link.png", "it would replace %s" % settings),
+        (board, "it would replace %s" % board),
+    ):
+        result = run("--root", flash, "--board", board, "--keys", "ok", "--png", png)
+        assert result.returncode == 1 and message in result.stderr, result.stderr
+    assert journal.read_text().startswith('{"ev":"match"') and settings.read_text() == "{}"
+    assert board.read_bytes() == (ROOT / "boards" / "host.py").read_bytes()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_the_simulator_ends_with_its_board_on_a_signal(tmp_path, signum):
+    """Started with SIGINT ignored (a `&` job of a non-interactive shell), a signal still
+    ends the simulator, and the MicroPython it runs (in a session of its own) with it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_tools", "sim", "--root", tmp_path, "--keys", "wait:9999999"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        board = processes.wait_for(lambda: processes.descendants(process.pid))
+        assert board, "the simulator started no board"
+        time.sleep(0.5)  # the keys on their way: the board is busy playing them
+        process.send_signal(signum)
+        assert process.wait(timeout=10) == 130
+        assert not [pid for pid in board if processes.alive(pid)]
+    finally:
+        processes.end(process)
+
+
+def test_without_a_terminal_the_simulator_says_how_to_script_it(tmp_path):
+    result = run("--root", tmp_path)
+    assert result.returncode == 1
+    assert "needs a terminal" in result.stderr and "--keys" in result.stderr
+
+
+def test_the_screen_fits_the_terminal():
+    frame = reference(64, "trump")
+    full = sim.render(frame, 140, 45, title="Ardoise", note="", console=["console line"])
+    assert full[2][1:129] == frame.text()[0] and full[1] == "┌" + "─" * 128 + "┐"
+    assert full[-1] == "console line"
+    # 80x24: the panel in braille at half size, every line within the terminal.
+    small = sim.render(frame, 80, 24, title="Ardoise " * 20, note="", console=["console"])
+    assert [line[1:65] for line in small[2:18]] == frame.braille()
+    assert small[-1] == "console" and len(small) <= 24
+    assert max(len(line) for line in small) <= 80
+    dark = Frame(frame.memory, 64, on=False)
+    assert "screen off: any key wakes it" in sim.render(
+        dark, 140, 45, title="", note="", console=[]
+    )
+
+
+def test_frames_are_read_however_the_stream_is_cut():
+    frame = reference(32, "trump")
+    message = b"F\x01\x04" + frame.memory
+    reader = FrameReader()
+    assert reader.feed(message[:100]) == []
+    assert reader.feed(message[100:] + message[:1]) == [frame]
+    assert reader.feed(message[1:]) == [frame]
+
+
+# -- the terminal, in tmux -----------------------------------------------------
+
+
+class Tmux:
+    """A detached tmux session running `command` in a 140x45 UTF-8 terminal, on a
+    tmux server of its own (no user configuration, no other sessions)."""
+
+    def __init__(self, name, command):
+        self.name = name
+        self.tmux("new-session", "-d", "-s", name, "-x", "140", "-y", "45", command)
+
+    def tmux(self, *args):
+        command = ["tmux", "-u", "-L", self.name, "-f", "/dev/null", *args]
+        return subprocess.run(command, capture_output=True, check=True).stdout
+
+    def keys(self, *keys, pause=0.3):
+        """Type each key, one at a time, as a person does."""
+        for key in keys:
+            self.tmux("send-keys", "-t", self.name, key)
+            time.sleep(pause)
+
+    def lines(self):
+        return self.tmux("capture-pane", "-p", "-t", self.name).decode("utf-8").splitlines()
+
+    def wait_for(self, test, timeout=30):
+        """The pane's lines once test(lines) holds."""
+        deadline = time.monotonic() + timeout
+        while not test(lines := self.lines()):
+            if time.monotonic() > deadline:
+                raise AssertionError("the terminal shows:\n" + "\n".join(lines))
+            time.sleep(0.2)
+        return lines
+
+    def close(self):
+        self.tmux("kill-server")
+
+
+BLOCKS = {block: pixels for pixels, block in HALF_BLOCKS.items()}
+
+
+def panel_in(lines):
+    """The Frame drawn in the terminal's box of half blocks, or None if there is none."""
+    tops = [index for index, line in enumerate(lines) if line.startswith("┌")]
+    if not tops:
+        return None
+    rows = []
+    for line in lines[tops[0] + 1 :]:
+        if not line.startswith("│"):
+            break
+        pixels = [[], []]
+        for block in line[1:129]:
+            if block not in BLOCKS:
+                return None
+            top, bottom = BLOCKS[block]
+            pixels[0].append(top)
+            pixels[1].append(bottom)
+        rows += pixels
+    memory = bytearray(128 * len(rows) // 8)
+    for y, row in enumerate(rows):
+        for x, bit in enumerate(row):
+            memory[(y // 8) * 128 + x] |= bit << (y % 8)
+    return Frame(memory, len(rows))
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (.ci/run installs it: apt-get install tmux)")
+    # The shell stays after the simulator, to show what the terminal is left with.
+    command = "%s -m host_tools sim --root %s; echo SIMULATOR-ENDED-$?; sleep 600" % (
+        sys.executable,
+        tmp_path / "flash",
+    )
+    session = Tmux("ardoise-sim-%d" % time.monotonic_ns(), "cd %s && %s" % (ROOT, command))
+    yield session
+    session.close()
+
+
+def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
+    boot = reference(64, "boot")
+    lines = terminal.wait_for(lambda lines: panel_in(lines) == boot)
+    assert any("q quit" in line for line in lines)
+    assert any("Ardoise · host" in line for line in lines)
+
+    terminal.keys("Enter", "Space", "s", "Enter")  # a match, Le Brouc, dealer 1, the trump
+    terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "trump"))
+
+    # ♥, the deal's actions, Fin de donne, team A, then 75 card points.
+    terminal.keys("Enter", "Enter", "Enter", "Enter")
+    terminal.keys(*["Right"] * 15)
+    terminal.keys("Enter")
+    after_deal = screenshot(tmp_path, "--keys", A_DEAL, flash="headless")
+    terminal.wait_for(lambda lines: panel_in(lines) == after_deal, timeout=10)
+
+    # Prev held (Shift+←): the undo screen, as the headless simulator shows it.
+    terminal.keys("S-Left")
+    undo = screenshot(tmp_path, "--keys", A_DEAL + " hold:prev", flash="headless-undo")
+    assert undo != after_deal
+    terminal.wait_for(lambda lines: panel_in(lines) == undo)
+
+    terminal.keys("q")
+    lines = terminal.wait_for(lambda lines: any("SIMULATOR-ENDED-0" in line for line in lines))
+    assert panel_in(lines) is None  # the simulator's screen is gone: the terminal is back
