@@ -1,1 +1,2 @@
-"""An emulated Raspberry Pi Pico (rp2040js in node) running MicroPython's official rp2 release: see pico.py."""
+"""An emulated Raspberry Pi Pico (rp2040js in node) running MicroPython's official
+rp2 release: see pico.py."""

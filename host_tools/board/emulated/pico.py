@@ -4,7 +4,7 @@
         pico.wait_for(b">>> ", ms=3000)           # emulated ms
         print(pico.exec("print(1 + 1)"))          # the raw REPL, as mpremote uses it
         pico.press(12); pico.run(80); pico.release(12)
-        pico.frame                                # the panel's picture (host_tools.sim.screen.Frame)
+        pico.frame                                # the panel's picture (a sim.screen.Frame)
         pico.save(path)                           # the flash, for the next power-on
 
 The chip runs in node (pico.mjs: rp2040js, the flash chip, the panel on I2C,
@@ -438,7 +438,9 @@ def serving(folder=None):
     with EmulatedPico(image if image.exists() else None) as pico:
         pico.run(10000, connected=True)
         if not pico.connected:
-            raise EmulatorError("the emulated Pico's USB serial did not come up" + pico._last_words())
+            raise EmulatorError(
+                "the emulated Pico's USB serial did not come up" + pico._last_words()
+            )
         pico.open_port()
         try:
             yield pico
