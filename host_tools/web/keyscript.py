@@ -18,6 +18,7 @@ and time moves only with presses and waits, as in the harness.
 
 import ast
 import pathlib
+from typing import Callable
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HARNESSES = [
@@ -55,7 +56,9 @@ def harness_methods():
     """The harness's `command`, `cursor` and `number` (and its `is_a`), from its source."""
     path = next(path for path in HARNESSES if path.exists())
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    body = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "is_a"]
+    body: list[ast.stmt] = [
+        node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "is_a"
+    ]
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == "Device":
             body += [n for n in node.body if isinstance(n, ast.FunctionDef) and n.name in TAKEN]
@@ -78,7 +81,7 @@ def live_screen(driver):
             raise AttributeError(name)
         return screen_now[name]
 
-    cls = object
+    cls: type = object
     for index, kind in enumerate(reversed(kinds)):
         cls = type(kind, (cls,), {"__getattr__": read} if index == 0 else {})
     return cls()
@@ -91,6 +94,11 @@ class Player:
     `on_command(number, name, args)` is called before each command (a test
     reloads the page there, say).
     """
+
+    # The harness's own, from its source (set below).
+    command: Callable[..., None]
+    cursor: Callable[..., None]
+    number: Callable[..., None]
 
     def __init__(self, driver, frames=None, on_command=None):
         self.driver = driver

@@ -201,18 +201,15 @@ def test_a_log_loads_to_be_continued_and_a_bad_one_changes_nothing(context, site
     lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
     begun = tmp_path / "begun.jsonl"
     begun.write_bytes(b"".join(lines[:12]))
-    page.set_input_files("#load", str(begun))
-    page.wait_for_function("document.querySelector('#note').textContent.length > 0")
+    load(page, begun, "Match chargé")
     assert driver.read("match.jsonl") == begun.read_bytes()
     assert driver.stored("match.jsonl") == begun.read_bytes()
     assert driver.probe()["depth"] == 1  # the slate of the loaded match
-    note = page.text_content("#note")
 
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(lines[0] + b'{"ev":"deal","trump":"X"}\n')
-    page.set_input_files("#load", str(bad))
-    page.wait_for_function("note => document.querySelector('#note').textContent != note", arg=note)
-    assert "2" in page.text_content("#note")  # names the refused line
+    load(page, bad, "pas un match lisible")
+    assert "line 2" in page.text_content("#note")  # the rules' own words, the line named
     assert driver.read("match.jsonl") == begun.read_bytes()
     assert driver.read("archive/0001.jsonl") is None  # the empty flash had no match to keep
 
@@ -221,6 +218,14 @@ def test_a_log_loads_to_be_continued_and_a_bad_one_changes_nothing(context, site
     page.evaluate("window.ardoise.ready")
     assert driver.read("match.jsonl") == begun.read_bytes()
     assert page.errors == []
+
+
+def load(page, path, said):
+    """Load the log at `path` with the page's file input; wait for the note saying `said`."""
+    page.set_input_files("#load", str(path))
+    page.wait_for_function(
+        "said => document.querySelector('#note').textContent.includes(said)", arg=said
+    )
 
 
 def test_offline_once_opened(context, site):
@@ -287,8 +292,7 @@ def test_phone_screenshot(context, site, tmp_path):
     lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
     begun = tmp_path / "begun.jsonl"
     begun.write_bytes(b"".join(lines[:16]))  # game 2, a deal open, a marriage
-    page.set_input_files("#load", str(begun))
-    page.wait_for_function("document.querySelector('#note').textContent.length > 0")
+    load(page, begun, "Match chargé")
     page.evaluate("window.ardoise.advance(3000)")  # the note on the slate goes
     shot = tmp_path / "web.png"
     page.screenshot(path=str(shot))

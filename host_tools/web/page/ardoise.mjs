@@ -274,8 +274,12 @@ function wireButtons() {
     const key = button.dataset.key;
     button.addEventListener("pointerdown", (event) => {
       event.preventDefault();
-      button.setPointerCapture?.(event.pointerId);
       press(key);
+      try {
+        button.setPointerCapture(event.pointerId); // the finger may slide off: still held
+      } catch {
+        // no such pointer (a synthetic event): nothing to capture
+      }
     });
     for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
       button.addEventListener(name, () => release(key));
@@ -441,7 +445,7 @@ async function main() {
     navigator.serviceWorker
       .register("sw.js")
       .then(() => navigator.serviceWorker.ready)
-      .then(() => state.flash.error || note(words().offline))
+      .then(() => state.flash.error || $("#note").textContent || note(words().offline))
       .catch(() => {}); // no offline copy (a private window, say): the page works all the same
   }
 }
