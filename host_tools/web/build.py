@@ -1,6 +1,7 @@
 """`make web`: the slate in a browser, as a static folder, served on this machine.
 
-    python -m host_tools.web [--out build/web] [--mpy build/mpy] [--port 8000] [--no-serve]
+    ardoise web [--out build/web] [--mpy build/mpy] [--port 8000] [--no-serve]
+    python -m host_tools.web ...      (the same, without the ardoise command)
 
 Builds OUT (build/web/ by default), a folder any static web host can serve
 as it is:
@@ -165,7 +166,7 @@ def server(folder, port=8000, host="127.0.0.1"):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m host_tools.web",
+        prog="ardoise web",
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
