@@ -17,6 +17,7 @@ import sys
 # in the order a person meets them.
 COMMANDS = {
     "sim": ("host_tools.sim.simulator", "the slate in this terminal, or keys played headless"),
+    "web": ("host_tools.web.build", "the slate in a browser: the page built and served"),
     "virtual-board": (
         "host_tools.board.virtual",
         "a MicroPython board on a pseudo-terminal, for mpremote",
