@@ -210,6 +210,9 @@ def test_a_log_loads_to_be_continued_and_a_bad_one_changes_nothing(context, site
     bad.write_bytes(lines[0] + b'{"ev":"deal","trump":"X"}\n')
     load(page, bad, "pas un match lisible")
     assert "line 2" in page.text_content("#note")  # the rules' own words, the line named
+    huge = tmp_path / "huge.jsonl"
+    huge.write_bytes(lines[0] * 10000)
+    load(page, huge, "plus de 512 Kio")
     assert driver.read("match.jsonl") == begun.read_bytes()
     assert driver.read("archive/0001.jsonl") is None  # the empty flash had no match to keep
 

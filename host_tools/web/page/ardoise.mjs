@@ -25,6 +25,8 @@ const KEYS = ["prev", "next", "ok", "extra"];
 const TAP_MS = 60;
 const TAP_POLLS = 3;
 const HOLD_MS = 800; // the simulator's held keys: past the firmware's 600 ms
+// A whole evening's match log is a few KiB; a file far larger is not one.
+const MAX_LOG_BYTES = 512 * 1024;
 const LIT = "#cfeaff";
 const manual = new URLSearchParams(location.search).get("clock") === "manual";
 
@@ -43,6 +45,7 @@ const WORDS = {
     noarchive: "L'archive est vide.",
     loaded: "Match chargé : l'ancien est dans l'archive.",
     refused: "Ce fichier n'est pas un match lisible",
+    toolarge: "plus de 512 Kio",
     storage: "Stockage du navigateur indisponible : rien ne sera gardé à la fermeture",
     offline: "Prête hors ligne : peut être ajoutée à l'écran d'accueil.",
     prev: "Préc.",
@@ -64,6 +67,7 @@ const WORDS = {
     noarchive: "Das Archiv ist leer.",
     loaded: "Partie geladen: die bisherige ist im Archiv.",
     refused: "Diese Datei ist keine lesbare Partie",
+    toolarge: "über 512 KiB",
     storage: "Browserspeicher nicht verfügbar: nach dem Schließen bleibt nichts erhalten",
     offline: "Offline bereit: kann zum Startbildschirm hinzugefügt werden.",
     prev: "Zurück",
@@ -85,6 +89,7 @@ const WORDS = {
     noarchive: "The archive is empty.",
     loaded: "Match loaded: the previous one is in the archive.",
     refused: "This file is not a readable match",
+    toolarge: "over 512 KiB",
     storage: "Browser storage unavailable: nothing is kept once the page is closed",
     offline: "Ready offline: can be added to the home screen.",
     prev: "Prev",
@@ -376,6 +381,7 @@ function wireSettings() {
 // Continue the match log `data`: checked by the firmware's rules core
 // first; the current match goes to the archive. Returns what to tell.
 async function loadLog(data) {
+  if (data.length > MAX_LOG_BYTES) return words().refused + " : " + words().toolarge;
   const upload = "/upload.jsonl"; // outside the flash: not stored
   state.mp.FS.writeFile(upload, data);
   const refusal = state.board.load_log(upload);
