@@ -4,7 +4,7 @@ tests/test_device_e2e.py, whose build and checks this reuses).
 
 tests/support/brusquembelle-session.keys starts a match of three players
 with an ante of 2 and plays three deals: Aces and Tens won and lost, a slip
-taken back with undo, the screen going to sleep, card points that add up to
+taken back with undo, the slate dimming, card points that add up to
 130 refused and corrected, a tie that leaves the pool, the language changed
 to German, the history; then a new match of four in pairs. Checked against
 what was written by hand or looked at:

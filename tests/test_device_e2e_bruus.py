@@ -5,7 +5,7 @@ tests/test_device_e2e.py, whose build and checks this reuses).
 tests/support/bruus-game.keys starts a Schwesing match and plays it to 12
 points: single tricks from the slate, double and triple tricks and each
 kind of daring and striking from the deal's actions, a triple trick refused
-at 4-4, a trick refused between deals, an undo, the screen going to sleep,
+at 4-4, a trick refused between deals, an undo, the slate dimming,
 the game won by a strike in mid-deal, the history; then a Treia match whose
 4-4 leaves a Bock that the next deal's winner takes. Checked against what
 was written by hand or looked at:

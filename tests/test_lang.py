@@ -51,7 +51,7 @@ def used_keys():
         keys.update(re.findall(r'\b(?:t|words)\("([a-z_0-9]+)"\)', source))
         keys.update(
             "set_" + key
-            for key in re.findall(r'"(rules|target|lang|contrast|sleep|tricks|seats)"', source)
+            for key in re.findall(r'"(rules|target|lang|contrast|sleep|off|tricks|seats)"', source)
         )
     deal = (FIRMWARE / "games" / "brouc_deal.py").read_text(encoding="utf-8")
     keys.update("do_" + name for name in re.findall(r'item == "(\w+)"', deal))

@@ -2,7 +2,7 @@
 
 Hypothesis (stateful, on CPython) presses the buttons of the unchanged
 firmware, compiled to .mpy and running under MicroPython's unix port:
-short taps with contact bounce, long presses, presses held for auto-repeat,
+short taps with contact bounce, long presses, presses held for repeats,
 mashing shorter than the debounce, two buttons at once, waits long enough
 for the screen to go off, power cycles between gestures, on 128x64 and
 128x32 panels with three or four buttons, from an empty flash or a match
@@ -110,7 +110,8 @@ class Tap(NamedTuple):
 
 
 class LongPress(NamedTuple):
-    """Held past the long press (600 ms); on a number, Prev and Next repeat instead."""
+    """Held past the long press (600 ms); on a number, Prev's and Next's held
+    events repeat while held (jumps to the next five)."""
 
     button: str
     hold: int
@@ -122,8 +123,8 @@ class LongPress(NamedTuple):
     def check(self, keys, seen):
         if seen.slept or (self.button == "extra" and seen.buttons == 3):
             return
-        if seen.screen == "Number" and self.button in ("prev", "next"):
-            assert len(keys) >= 2 and set(keys) == {self.button}, keys
+        if seen.screen in ("Number", "Split") and self.button in ("prev", "next"):
+            assert keys and set(keys) == {HELD_KEYS[self.button]}, keys
         else:
             held = HELD_KEYS[self.button]
             assert keys == ([held] if held else []), keys

@@ -30,7 +30,13 @@ from ardoise.ui import ROW, Message
 from scoring import Refused
 
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce
-SLEEP_POLL_MS = const(50)  # screen off: a press only has to wake it
+# Screen dimmed or off: a press only has to wake it, but the debounce must
+# see it down at two polls 20 ms apart, so a tap of 2 x this wakes it
+# whenever it comes (at 50 ms, half the 80 ms taps were missed on a Pico).
+SLEEP_POLL_MS = const(20)
+_DIM = const(1)  # App.asleep: the panel dimmed...
+_DARK = const(2)  # ...or off
+_SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
 TOAST_MS = const(2500)
 _GC_EVERY = const(4096)  # bytes allocated between two collections
 
@@ -74,10 +80,8 @@ class App:
         self.language = None
         self.game = None  # the slate module of the current match's game
         self.resident = None  # the modules loaded at boot, before any screen
-        self.asleep = False
-        # Events so far from the buttons held now: 0 for a fresh press, more
-        # for its auto-repeats (number entry speeds up on them).
-        self.held = 0
+        self.asleep = 0  # or _DIM, _DARK: the next press only wakes
+        self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
         self.dirty = True
         self.toast_text = None
         self.toast_at = 0
@@ -135,25 +139,42 @@ class App:
     def step(self):
         """One poll of the buttons; redraws if anything changed."""
         key = self.keypad.poll()
+        display = self.display
         if key == WAKE:
-            self.asleep = False
-            self.display.power_on()
+            if self.asleep == _DARK:
+                display.power_on()
+            display.contrast(self.settings.get("contrast"))
+            self.asleep = self.shift = 0
             self.dirty = True
         elif key != NONE:
             self.stack[-1].key(self, key)
-            self.held += 1
             self.dirty = True
-        if not self.keypad.any_pressed():
-            self.held = 0
         if self.toast_text is not None and ticks_diff(self.clock(), self.toast_at) >= TOAST_MS:
             self.toast_text = None
             self.dirty = True
-        delay = self.settings.get("sleep")
-        if not self.asleep and delay and self.keypad.idle_ms >= delay * 1000:
-            self.asleep = True
-            self.keypad.sleep()
-            self.display.power_off()
-        if self.dirty and not self.asleep:
+        if self.asleep != _DARK:
+            # Idle: dim the panel after the "sleep" delay, the drawing moved
+            # by a pixel each minute against burn-in; off after the "off"
+            # delay, or at the "sleep" delay when no match is open. A match
+            # stays in sight meanwhile.
+            idle = self.keypad.idle_ms
+            dim = self.settings.get("sleep") * 1000
+            off = self.settings.get("off") * 1000
+            dimmed = dim and idle >= dim
+            if (off and idle >= off) or (dimmed and self.journal.match is None):
+                self.asleep = _DARK
+                self.keypad.sleep()
+                display.power_off()
+            elif dimmed:
+                if not self.asleep:
+                    self.asleep = _DIM
+                    self.keypad.sleep()
+                    display.contrast(0)
+                shift = (idle - dim) // _SHIFT_MS % 4
+                if shift != self.shift:
+                    self.shift = shift
+                    self.dirty = True
+        if self.dirty and self.asleep != _DARK:
             self.redraw()
 
     def redraw(self):
@@ -165,6 +186,14 @@ class App:
             y = display.height - ROW
             display.fill_rect(0, y, display.width, ROW, 1)
             draw_text(display, fit(self.toast_text, display.width), 64, y, color=0, align=CENTER)
+        shift = self.shift
+        if shift:
+            # A pixel right, then right and down, then down: against burn-in.
+            across = (shift + 1) >> 1 & 1
+            down = shift >> 1
+            display.scroll(across, down)
+            display.fill_rect(0, 0, across, display.height, 0)
+            display.fill_rect(0, 0, display.width, down, 0)
         display.show()
         self.dirty = False
 

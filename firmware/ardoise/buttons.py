@@ -1,4 +1,4 @@
-"""Polled push buttons: debounce, short and long presses, auto-repeat, wake.
+"""Polled push buttons: debounce, short and long presses, repeated holds, wake.
 
 Buttons are read by polling, never from interrupts: the main loop calls
 `Keypad.poll()` every few milliseconds and gets back at most one event, a
@@ -23,13 +23,13 @@ times run from the moment the press settled, not from when the debounce
 confirmed it. The optional fourth button is a shortcut whose meaning is
 the app's.
 
-A screen may switch auto-repeat on for some buttons (`set_repeat`), e.g.
-Prev and Next while entering a number: such a button reports its short event
-at once when pressed, again after 500 ms and then every 150 ms, every 50 ms
-after 8 repeats. It has no held event meanwhile: with repeat on Prev there
-is no UNDO, so keep repeat off OK to keep BACK.
+A screen may make the held event of some buttons repeat (`set_repeat`),
+e.g. Prev and Next while entering a number, where a tap counts one and a
+hold jumps: such a button still reports its short event on a short release,
+and held, its held event at 600 ms and again every 300 ms while it stays
+down, every 100 ms after 6 repeats.
 
-Sleep: the app calls `sleep()` when it blanks the screen (say once
+Sleep: the app calls `sleep()` when it dims or blanks the screen (say once
 `idle_ms` passes its timeout). From then on the first fresh press of any
 button returns WAKE and nothing else: neither its short, held nor repeated
 events, nor those of buttons already down, are reported; they act again only
@@ -66,18 +66,17 @@ _HELD = (UNDO, MENU, BACK, NONE)
 
 _DEBOUNCE_MS = const(20)
 _LONG_MS = const(600)
-_REPEAT_DELAY_MS = const(500)
-_REPEAT_MS = const(150)
-_FAST_REPEAT_MS = const(50)
-_FAST_AFTER = const(8)  # repeats before the fast ones
+_REPEAT_MS = const(300)
+_FAST_REPEAT_MS = const(100)
+_FAST_AFTER = const(6)  # repeats before the fast ones
 
 # What one button's update reports.
-_CLICK = const(1)  # a short press; with auto-repeat, a press or one of its repeats
-_HOLD = const(2)  # down for _LONG_MS (never with auto-repeat)
+_CLICK = const(1)  # a short press
+_HOLD = const(2)  # down for _LONG_MS, or a repeat of it
 
 # What the press under way may still report.
 _TAP = const(0)  # _CLICK on release, or _HOLD at _LONG_MS
-_AUTO = const(1)  # auto-repeat: _CLICK already reported on press, more while held
+_AUTO = const(1)  # held with repeat on: _HOLD again while held
 _DONE = const(2)  # nothing until released: _HOLD reported, or swallowed
 
 _QUEUE_SIZE = const(8)
@@ -118,9 +117,9 @@ class Keypad:
         self._raw_at = array("i", [0] * count)
         self.down = bytearray(count)
         self._down_at = array("i", [0] * count)
-        # Per button: what its press may still report (_TAP...), whether
-        # auto-repeat is on (read at each press, so a change applies from the
-        # next one), its repeats so far and when it last clicked.
+        # Per button: what its press may still report (_TAP...), whether its
+        # held event repeats (read as a hold begins), its repeats so far and
+        # when it last reported one.
         self.mode = bytearray(count)
         self.repeat = bytearray(count)
         self._repeats = bytearray(count)
@@ -144,9 +143,9 @@ class Keypad:
         return False
 
     def set_repeat(self, *events):
-        """Auto-repeat for the buttons whose short events are given, e.g.
-        `set_repeat(PREV, NEXT)`; off for all others. `set_repeat()` stops it.
-        It applies from each button's next press."""
+        """Held events that repeat while held, for the buttons whose short
+        events are given, e.g. `set_repeat(PREV, NEXT)`; off for all others.
+        `set_repeat()` stops it. It applies from each button's next hold."""
         count = len(self.pins)
         for event in events:
             if event not in _SHORT[:count]:
@@ -218,33 +217,26 @@ class Keypad:
             if not raw:
                 return _CLICK if mode == _TAP else NONE
             self._down_at[index] = self._raw_at[index]
-            if not self.repeat[index]:
-                self.mode[index] = _TAP
-                return NONE
-            self.mode[index] = _AUTO
-            self._repeats[index] = 0
-            self._click_at[index] = now
-            return _CLICK
+            self.mode[index] = _TAP
+            return NONE
         if not raw or mode == _DONE:
             return NONE
         if mode == _TAP:
             if ticks_diff(now, self._down_at[index]) >= _LONG_MS:
-                self.mode[index] = _DONE
+                # Repeat is read here, so a change applies from the next hold.
+                self.mode[index] = _AUTO if self.repeat[index] else _DONE
+                self._repeats[index] = 0
+                self._click_at[index] = now
                 return _HOLD
             return NONE
         repeats = self._repeats[index]
-        if repeats == 0:
-            wait = _REPEAT_DELAY_MS
-        elif repeats < _FAST_AFTER:
-            wait = _REPEAT_MS
-        else:
-            wait = _FAST_REPEAT_MS
+        wait = _REPEAT_MS if repeats < _FAST_AFTER else _FAST_REPEAT_MS
         if ticks_diff(now, self._click_at[index]) < wait:
             return NONE
         self._click_at[index] = now
         if repeats < _FAST_AFTER:
             self._repeats[index] = repeats + 1
-        return _CLICK
+        return _HOLD
 
     def _swallow(self):
         """Make the presses under way report nothing more."""

@@ -34,10 +34,11 @@ _LAST_ASCII = const(126)  # framebuf draws 127 and above as a checkerboard
 # Glyph i is _GLYPHS[8 * i : 8 * i + 8]: eight column bytes left to right,
 # bit 0 the top row (MONO_VLSB, as the SSD1306 pages). Constants stay in flash
 # when the module is frozen; loaded from an .mpy they cost their size in RAM.
-CHARACTERS = "«°·»ÀÂÄÆÇÈÉÊËÎÏÔÖ×ÙÛÜßàâäæçèéêëîïôöùûüÿŒœŸ–‘’“”„•…▲▶▼◀♠♣♥♦✓"
+CHARACTERS = "«°±·»ÀÂÄÆÇÈÉÊËÎÏÔÖ×ÙÛÜßàâäæçèéêëîïôöùûüÿŒœŸ–‘’“”„•…▲▶▼◀♠♣♥♦✓"
 _GLYPHS = (
     b"\x00\x10\x38\x6c\x10\x38\x6c\x00"  # « opening guillemet
     b"\x00\x00\x06\x09\x09\x06\x00\x00"  # ° degree
+    b"\x00\x44\x44\x5f\x5f\x44\x44\x00"  # ± plus-minus
     b"\x00\x00\x00\x18\x18\x00\x00\x00"  # · middle dot
     b"\x00\x6c\x38\x10\x6c\x38\x10\x00"  # » closing guillemet
     b"\x00\x78\x7d\x15\x16\x7c\x78\x00"  # À

@@ -5,16 +5,9 @@ nothing of games. Loaded with the screens that use them and dropped with
 them when the slate is back.
 """
 
-from micropython import const
-
-from ardoise.buttons import NEXT, OK, PREV
+from ardoise.buttons import MENU, NEXT, OK, PREV, UNDO
 from ardoise.font import CENTER, RIGHT, draw_text, fit, text_width
 from ardoise.ui import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
-
-# Number entry: after this many repeats of one held button the step grows
-# to 5 ("fast steps"); separate taps always count one.
-_FAST_AFTER = const(6)
-_FAST_STEP = const(5)
 
 
 class Choice(Screen):
@@ -22,15 +15,17 @@ class Choice(Screen):
 
     `pick(app, index)` is called with the chosen option's index. The rows
     shown move only when the cursor would leave them (`first` is the top
-    one's index).
+    one's index). Given `refresh(app)`, it takes its title and options from
+    it at each draw: in the language of the moment.
     """
 
-    def __init__(self, title, options, pick, index=0):
+    def __init__(self, title, options, pick, index=0, refresh=None):
         self.title = title
         self.options = options
         self.pick = pick
         self.index = index
         self.first = 0
+        self.refresh = refresh
 
     def key(self, app, key):
         count = len(self.options)
@@ -44,6 +39,8 @@ class Choice(Screen):
             Screen.key(self, app, key)
 
     def draw(self, app, fb):
+        if self.refresh:
+            self.title, self.options = self.refresh(app)
         title_bar(fb, self.title)
         rows = app.rows - 1
         # Scrolling redraws every row, moving the cursor only two labels.
@@ -68,13 +65,15 @@ class Choice(Screen):
 
 
 class Number(Screen):
-    """A number from `low` to `high`: Prev/Next -1/+1, held they repeat and
-    speed up to steps of 5; OK gives `done(app, value)`.
+    """A number from `low` to `high`: a tap of Prev/Next -1/+1; held, they jump
+    to the next multiple of 5 down or up, again and again while held (card
+    points round at the fives: those are where a result changes, and every
+    value stays a tap away from one). OK gives `done(app, value)`.
 
     `detail(app, value)` returns lines shown under the number (what it means).
     """
 
-    repeat = (PREV, NEXT)
+    repeat = (PREV, NEXT)  # their held events (UNDO, MENU) repeat
 
     def __init__(self, title, value, low, high, done, detail=None):
         self.title = title
@@ -85,16 +84,16 @@ class Number(Screen):
         self.detail = detail
 
     def key(self, app, key):
-        if key == PREV or key == NEXT:
-            step = _FAST_STEP if app.held >= _FAST_AFTER else 1
+        if key == PREV or key == NEXT or key == UNDO or key == MENU:
+            value = self.value
             if key == PREV:
-                value = self.value - step
-                if step > 1:
-                    value = (self.value - 1) // step * step  # onto the previous multiple
+                value -= 1
+            elif key == NEXT:
+                value += 1
+            elif key == UNDO:
+                value = (value - 1) // 5 * 5
             else:
-                value = self.value + step
-                if step > 1:
-                    value = (self.value // step + 1) * step
+                value = (value // 5 + 1) * 5
             self.value = min(self.high, max(self.low, value))
         elif key == OK:
             self.done(app, self.value)

@@ -48,8 +48,11 @@ def main_menu(app):
         else:
             app.push(app.load("settings_menu").SettingsMenu(app))
 
-    options = [app.t("history"), app.t("undo"), app.t("new_match"), app.t("settings")]
-    app.push(Choice(app.t("menu"), options, pick))
+    def rows(app):  # again at each draw: a change of language shows at once
+        return app.t("menu"), [app.t(key) for key in ("history", "undo", "new_match", "settings")]
+
+    title, options = rows(app)
+    app.push(Choice(title, options, pick, 0, rows))
 
 
 def ask_undo(app):

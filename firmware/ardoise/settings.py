@@ -36,7 +36,8 @@ RULES = ("etivaz", "31", "brou1802")
 LANGUAGES = ("fr", "de", "en")
 # The panel's 0..255 contrast in eight steps, dimmest first.
 CONTRASTS = (1, 32, 64, 96, 128, 160, 208, 255)
-# Seconds without a press before the screen goes off; 0: never.
+# Seconds without a press before the panel dims (off if no match is open);
+# 0: never. The "off" delay (below): before it turns off even during a match.
 SLEEP_DELAYS = (15, 30, 60, 120, 300, 0)
 # How seats and teams are named: "numbers" (seats 1-4, teams A and B) or
 # "compass" (seats S, E, N, W in playing order, teams N-S and E-W).
@@ -49,7 +50,8 @@ DEFAULTS = {
     "target": 5,
     "lang": "fr",
     "contrast": 128,
-    "sleep": 60,
+    "sleep": 120,
+    "off": 1800,
     "tricks": False,
     "seats": "numbers",
 }
@@ -58,6 +60,7 @@ _CHOICES = {
     "lang": LANGUAGES,
     "contrast": CONTRASTS,
     "sleep": SLEEP_DELAYS,
+    "off": (300, 900, 1800, 3600, 0),
     "tricks": (False, True),
     "seats": SEAT_NAMES,
 }

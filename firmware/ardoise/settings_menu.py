@@ -12,15 +12,16 @@ class SettingsMenu(Choice):
     """Each row shows a setting and its value; OK steps to the next value
     (the coche target opens a number), stored at once."""
 
-    KEYS = ("rules", "target", "lang", "contrast", "sleep", "tricks", "seats")
+    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats")
 
     def __init__(self, app):
-        Choice.__init__(self, app.t("settings"), [], self.change)
-        self.refresh(app)
+        title, options = self.rows(app)
+        Choice.__init__(self, title, options, self.change, 0, self.rows)
 
-    def refresh(self, app):
-        self.title = app.t("settings")
-        self.options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
+    def rows(self, app):
+        """Drawn afresh each time: a change shows at once, in its language."""
+        options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
+        return app.t("settings"), options
 
     @staticmethod
     def value_text(app, key):
@@ -33,7 +34,7 @@ class SettingsMenu(Choice):
             return ("Français", "Deutsch", "English")[LANGUAGES.index(value)]
         if key == "contrast":
             return "%d/%d" % (CONTRASTS.index(value) + 1, len(CONTRASTS))
-        if key == "sleep":
+        if key == "sleep" or key == "off":
             if not value:
                 return app.t("never")
             return "%d s" % value if value < 60 else "%d min" % (value // 60)
@@ -52,13 +53,7 @@ class SettingsMenu(Choice):
         value = cycle(app.settings, key)
         if app.change(key, value) and key == "rules":
             app.change("target", TARGETS[value])  # each rule set has its usual target
-        self.refresh(app)
 
     def target(self, app, value):
         app.change("target", value)
         app.pop()
-        self.refresh(app)
-
-    def draw(self, app, fb):
-        self.refresh(app)  # the language may have changed under the list
-        Choice.draw(self, app, fb)

@@ -94,7 +94,7 @@ def _mark(fb, mark, y):
 class Screen:
     """Base screen: BACK (held OK) and the fourth button go back one screen."""
 
-    # Buttons that auto-repeat while held on this screen (see Keypad.set_repeat).
+    # Buttons whose held event repeats on this screen (see Keypad.set_repeat).
     repeat: tuple = ()
 
     def key(self, app, key):

@@ -1,7 +1,7 @@
 """The slate's screen on the PC: a panel's picture, drawn as text or as a PNG.
 
 host_tools/sim/standin/panel.py sends the picture of the simulated panel as a
-message (b"F", on, pages, then the panel's memory, MONO_VLSB); `read_frames`
+message (b"F", on, pages, contrast, then the panel's memory, MONO_VLSB); `read_frames`
 reads them off a pipe. A Frame is drawn with Unicode half blocks for a
 terminal (two pixel rows per character line; braille dots, 2x4 pixels a
 character, for small terminals), saved as a PNG with crisp enlarged pixels,
@@ -14,6 +14,7 @@ import os
 WIDTH = 128
 # Panel colours for pictures: an OLED's lit pixels on its dark glass, in a bezel.
 LIT = (225, 240, 255)
+DIM = (96, 104, 112)  # lit at contrast 0: the slate dimmed while nobody presses
 DARK = (10, 12, 18)
 BEZEL = (48, 50, 56)
 HALF_BLOCKS = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
@@ -31,14 +32,21 @@ BRAILLE_DOTS = {
 
 
 class Frame:
-    """A 128-pixel-wide picture, `height` 64 or 32; `on` False for a dark panel."""
+    """A 128-pixel-wide picture, `height` 64 or 32; `on` False for a dark
+    panel; `contrast` the panel's, 0 to 255 (`dimmed` at 0). Frames are equal
+    when the same pixels are lit, however bright."""
 
-    def __init__(self, memory, height, on=True):
+    def __init__(self, memory, height, on=True, contrast=0x7F):
         if len(memory) != WIDTH * height // 8:
             raise ValueError("%d bytes is not a 128x%d picture" % (len(memory), height))
         self.memory = bytes(memory)
         self.height = height
         self.on = bool(on)
+        self.contrast = contrast
+
+    @property
+    def dimmed(self):
+        return self.on and self.contrast == 0
 
     def __eq__(self, other):
         if not isinstance(other, Frame):
@@ -46,7 +54,8 @@ class Frame:
         return (self.memory, self.height, self.on) == (other.memory, other.height, other.on)
 
     def __repr__(self):
-        return "Frame(128x%d, %s)" % (self.height, "on" if self.on else "off")
+        state = "dimmed" if self.dimmed else "on" if self.on else "off"
+        return "Frame(128x%d, %s)" % (self.height, state)
 
     def pixel(self, x, y):
         """1 if the pixel at column x, row y is lit on the glass."""
@@ -99,12 +108,13 @@ class Frame:
 
     def png(self, scale=4, border=3):
         """The picture as PNG bytes: each pixel a `scale` square, in a bezel
-        `border` panel pixels wide."""
+        `border` panel pixels wide; lit pixels grey when dimmed."""
         from PIL import Image  # only pictures need pillow
 
         margin = border * scale
+        lit = DIM if self.dimmed else LIT
         image = Image.new("RGB", (WIDTH, self.height), DARK)
-        image.putdata([LIT if bit else DARK for row in self.rows() for bit in row])
+        image.putdata([lit if bit else DARK for row in self.rows() for bit in row])
         image = image.resize((WIDTH * scale, self.height * scale), Image.Resampling.NEAREST)
         framed = Image.new("RGB", (image.width + 2 * margin, image.height + 2 * margin), BEZEL)
         framed.paste(image, (margin, margin))
@@ -128,19 +138,23 @@ class Frame:
 
     @classmethod
     def from_png(cls, data, scale=4, border=3):
-        """The Frame a PNG made by png() shows: the centre of each enlarged pixel."""
+        """The Frame a PNG made by png() shows: the centre of each enlarged
+        pixel (dimmed if its lit pixels are)."""
         from PIL import Image
 
         image = Image.open(io.BytesIO(data)).convert("RGB")
         margin = border * scale
         height = (image.height - 2 * margin) // scale
         memory = bytearray(WIDTH * height // 8)
+        dimmed = False
         for y in range(height):
             for x in range(WIDTH):
                 centre = (margin + x * scale + scale // 2, margin + y * scale + scale // 2)
-                if image.getpixel(centre) == LIT:
+                colour = image.getpixel(centre)
+                if colour == LIT or colour == DIM:
                     memory[(y // 8) * WIDTH + x] |= 1 << (y % 8)
-        return cls(memory, height)
+                    dimmed = colour == DIM
+        return cls(memory, height, contrast=0 if dimmed else 0x7F)
 
 
 class FrameReader:
@@ -153,12 +167,13 @@ class FrameReader:
         """The frames completed by `data`, oldest first."""
         self.pending += data
         frames = []
-        while len(self.pending) >= 3 and len(self.pending) >= 3 + self.pending[2] * WIDTH:
-            if self.pending[:1] != b"F":
+        pending = self.pending
+        while len(pending) >= 4 and len(pending) >= 4 + pending[2] * WIDTH:
+            if pending[:1] != b"F":
                 raise ValueError("the panel's messages are out of step")
-            end = 3 + self.pending[2] * WIDTH
-            frames.append(Frame(self.pending[3:end], self.pending[2] * 8, self.pending[1]))
-            self.pending = self.pending[end:]
+            end = 4 + pending[2] * WIDTH
+            frames.append(Frame(pending[4:end], pending[2] * 8, pending[1], pending[3]))
+            pending = self.pending = pending[end:]
         return frames
 
 

@@ -220,6 +220,8 @@ def render(frame, columns, lines, *, title, note, console):
         panel = frame.braille()
     if frame is not None and not frame.on:
         note = "screen off: any key wakes it"
+    elif frame is not None and frame.dimmed:
+        note = "screen dimmed: any key wakes it"
     screen = [title, "┌" + "─" * width + "┐"]
     screen += ["│" + row + "│" for row in panel]
     screen += ["└" + "─" * width + "┘", *LEGEND, note, *console[-CONSOLE_LINES:]]
@@ -318,9 +320,18 @@ def main(argv=None):
     parser.add_argument("--root", default=str(DEFAULT_ROOT), help="the board's filesystem")
     parser.add_argument("--keys", help="play these keys without a terminal (syntax below)")
     parser.add_argument("--png", help="save the final screen as this PNG")
+    parser.add_argument(
+        "--emulated",
+        action="store_true",
+        help="play on an emulated Pico running MicroPython's rp2 release (board pico by default)",
+    )
     args = parser.parse_args(argv)
     end_on_signals()
     try:
+        if args.emulated:
+            from host_tools.board.emulated.sim import main as emulated
+
+            return emulated(args)
         path = board_file(args.board)
         height = args.height or describe(path)["oled"]["height"]
         root = pathlib.Path(args.root)

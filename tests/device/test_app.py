@@ -228,12 +228,11 @@ def test_a_refused_input_says_why_and_changes_nothing(root):
     device.press("ok")
     device.cursor("Mariage")
     device.press("ok")
-    device.cursor("Dans un pli")
-    device.press("ok")
     device.cursor("B")
     device.press("ok")
     device.press("ok")  # ♥
-    device.press("ok")  # R-D
+    device.cursor("R-D ±40 Pli")  # in a trick (♥ trumps)
+    device.press("ok")
     assert refusal(device) == "B n'a encore fait aucun pli dans cette donne"
     assert device.journal() == before
     assert device.app.journal.match.state() == state
@@ -263,8 +262,7 @@ def test_a_full_flash_says_so_and_keeps_the_match(root):
     device.press("ok")
     device.cursor("Fin de donne")
     device.press("ok")
-    device.press("ok")  # counted by A
-    device.press("ok")  # 60
+    device.press("ok")  # 60 each
     screen = device.screen()
     assert is_a(screen, "Message") and screen.title == "Non enregistré", screen
     assert "Mémoire pleine" in " ".join(screen.lines)
@@ -294,37 +292,51 @@ def test_undo_says_what_it_takes_back_and_appends_an_undo(root):
 
 
 @in_folder
-def test_end_of_deal_shows_both_teams_rounded(root):
+def test_end_of_deal_splits_the_points_and_shows_both_rounded(root):
     device = with_journal(root, {"ev": "deal", "trump": "H"})
     device.press("ok")
-    device.press("ok")  # Fin de donne
-    device.press("next")
-    device.press("ok")  # counted by B
-    device.number(45)
-    screen = device.screen()
-    assert screen.detail(device.app, screen.value) == ["A  75▶ 80", "B  45▶ 50"]
+    device.press("ok")  # Fin de donne: no question of who counted
+    assert shows(device, "60", 32, 20, align=font.CENTER, scale=2)
+    device.press("prev")  # Prev: a point to the left team, A
+    assert shows(device, "61", 32, 20, align=font.CENTER, scale=2)
+    assert shows(device, "59", 96, 20, align=font.CENTER, scale=2)
+    device.hold("next")  # held Next: B to the next five, where the rounding changes
+    device.hold("next")
+    device.hold("next")
+    assert device.screen().value == 70
+    device.press("prev", times=25)
+    assert shows(device, "75", 32, 20, align=font.CENTER, scale=2)
+    assert shows(device, "▶80", 32, 38, align=font.CENTER)
+    assert shows(device, "45", 96, 20, align=font.CENTER, scale=2)
+    assert shows(device, "▶50", 96, 38, align=font.CENTER)
     device.press("ok")
     assert device.journal().endswith('{"ev":"end","A":75,"B":45}\n')
 
 
 @in_folder
-def test_number_entry_steps_one_a_tap_and_five_when_held_long(root):
+def test_number_entry_taps_one_and_held_jumps_to_the_fives(root):
     device = with_journal(root, {"ev": "deal", "trump": "H"})
-    device.press("ok")
     device.press("ok")
     device.press("ok")
     screen = device.screen()
     assert is_a(screen, "Number")
-    device.press("next", times=10)  # quick taps, released each time: one each
+    device.press("next", times=3)  # quick taps, released each time: one each
+    assert screen.value == 63
+    device.hold("next", 700)  # held: to the next five...
+    assert screen.value == 65
+    device.hold("next", 700)
     assert screen.value == 70
-    # Held: at once, then after 500 ms and every 150 ms: six single steps...
-    device.hold("next", 1200)
-    assert screen.value == 76
-    # ...and from the seventh repeat on, steps of five.
-    device.hold("next", 1600)
-    assert screen.value == 95  # 82, then 85, 90, 95
-    device.hold("next", 3000)
-    assert screen.value == 120  # and no further
+    device.hold("prev", 700)  # ...down as well
+    device.press("prev")
+    assert screen.value == 64
+    device.hold("prev", 700)
+    assert screen.value == 60
+    # Held on: again every 300 ms (at 600, 900, 1200, 1500 ms)...
+    device.hold("next", 1550)
+    assert screen.value == 80
+    device.hold("next", 5000)  # ...then faster, up to the top and no further
+    assert screen.value == 120
+    assert len(device.app.stack) == 3  # nothing else: no menu, no undo
 
 
 @in_folder
@@ -451,7 +463,7 @@ def test_an_interrupted_settings_write_leaves_old_or_new_settings(root):
     assert Device(root).app.language == "de"
     write(root + "/settings.json", '{"lang": "xx", "sleep": 7, "contrast": 255}')
     device = Device(root)
-    assert (device.app.language, device.app.settings.get("sleep")) == ("fr", 60)
+    assert (device.app.language, device.app.settings.get("sleep")) == ("fr", 120)
     assert device.app.settings.get("contrast") == 255
 
 
@@ -478,26 +490,91 @@ def test_a_changed_rule_set_is_for_the_next_match_with_its_target(root):
     assert device.app.journal.archives() == ["0001.jsonl"]
 
 
+def watch_panel(device):
+    """What the app asks of the panel from now on: ("on"/"off"/contrast) in order."""
+    seen = []
+    display = device.display
+
+    def watch(name):
+        method = getattr(display, name)
+
+        def watched(*args):
+            seen.append(args[0] if args else name[6:])
+            method(*args)
+
+        setattr(display, name, watched)
+
+    for name in ("power_on", "power_off", "contrast"):
+        watch(name)
+    return seen
+
+
+def idle(device, ms):
+    """`ms` without a press, in one poll: the idle time grows by what passed."""
+    device.clock.advance(ms)
+    device.app.step()
+
+
 @in_folder
-def test_the_screen_sleeps_and_the_waking_press_does_nothing_else(root):
+def test_a_match_stays_in_sight_dimmed_and_the_waking_press_does_nothing_else(root):
     device = with_journal(root)
-    device.wait(59000)
-    assert not device.app.asleep
-    device.wait(2000)
-    assert device.app.asleep
-    lit = []
-    power_on = device.display.power_on
-
-    def seen_power_on():
-        lit.append(True)
-        power_on()
-
-    device.display.power_on = seen_power_on
-    device.press("ok")  # wakes only: no trump screen
+    seen = watch_panel(device)
+    slate = bytes(device.display.buffer)
+    device.wait(119000)
+    assert not device.app.asleep and seen == []
+    device.wait(2000)  # two minutes: dimmed, not dark
+    assert device.app.asleep and seen == [0]
+    assert bytes(device.display.buffer) == slate
+    # Each minute the drawing moves by a pixel (right, down, left, up).
+    idle(device, 60000)
+    for x in range(127):
+        for y in range(64):
+            assert device.display.pixel(x + 1, y) == (slate[y // 8 * 128 + x] >> y % 8 & 1)
+    idle(device, 60000)
+    assert device.display.pixel(1, 1) == slate[0] & 1
+    device.press("ok")  # wakes only: no trump screen, the slate where it was
     assert not device.app.asleep and len(device.app.stack) == 1
-    assert lit == [True]
+    assert seen == [0, 128] and bytes(device.display.buffer) == slate
     device.press("ok")
     assert is_a(device.screen(), "Choice")
+    device.hold("ok")
+    # Half an hour without a press (the "off" setting): dark.
+    idle(device, 1799000)
+    assert device.app.asleep == 1 and seen[-1] == 0  # dimmed
+    idle(device, 1000)
+    assert device.app.asleep and seen[-2:] == [0, "off"]
+    device.press("next")  # wakes only
+    assert not device.app.asleep and seen[-2:] == ["on", 128] and len(device.app.stack) == 1
+
+
+@in_folder
+def test_without_a_match_the_panel_goes_dark_at_the_sleep_delay(root):
+    device = Device(root)
+    seen = watch_panel(device)
+    idle(device, 119000)
+    assert seen == []
+    idle(device, 1000)
+    assert device.app.asleep and seen == ["off"]
+    device.press("ok")  # wakes only: no new match asked
+    assert seen == ["off", "on", 128] and device.journal() == ""
+    assert len(device.app.stack) == 1
+
+
+@in_folder
+def test_a_change_of_language_redraws_the_screens_under_the_settings(root):
+    device = with_journal(root)
+    device.hold("next")
+    device.cursor("Réglages")
+    device.press("ok")
+    device.cursor("Langue Français")
+    device.press("ok")  # Deutsch
+    assert row_shows(device, "Einstellungen", 0, inverted=True)
+    device.hold("ok")  # back to the menu opened in French: in German at once
+    assert options(device) == ["Verlauf", "Zurücknehmen", "Neues Match", "Einstellungen"]
+    assert row_shows(device, "Menü", 0, inverted=True)
+    assert shows(device, "Verlauf", 0, 8) and shows(device, "Einstellungen", 0, 32, inverted=True)
+    device.hold("ok")
+    assert row_shows(device, "Geber 1 · OK", 7)
 
 
 @in_folder

@@ -3,7 +3,7 @@
 Times in these tests are milliseconds since the test began; the keypad sees
 them as wrapping ticks. Polls come every millisecond, so bounces of a
 millisecond or two are really seen. Default timings: 20 ms debounce, 600 ms
-long press, auto-repeat after 500 ms then every 150 ms, every 50 ms after 8.
+long press; held events that repeat every 300 ms, every 100 ms after 6.
 """
 
 from ardoise import buttons
@@ -161,37 +161,35 @@ def test_held_events_of_each_button():
     assert events(pad, clock, 5000) == [UNDO, MENU, BACK]
 
 
-def test_auto_repeat_timing():
+def test_repeated_held_event_timing():
     clock = Clock()
-    pad = keypad(clock, next=[(100, 2000), (2500, 2600)])
+    pad = keypad(clock, next=[(100, 3000), (3500, 3600)])
     pad.set_repeat(NEXT)
-    seen = run(pad, clock, 3000)
-    assert [event for _, event in seen] == [NEXT] * len(seen)
-    # At once when the press settles, after 500 ms, then 7 more every 150 ms,
-    # then every 50 ms until let go; a short press is reported on press too.
-    times = [120, 620]
-    times += [620 + 150 * step for step in range(1, 8)]
-    times += list(range(1670 + 50, 2000, 50))
-    times.append(2520)
-    assert [at for at, _ in seen] == times
+    seen = run(pad, clock, 4000)
+    # Held: at the long press, then 6 more every 300 ms, then every 100 ms
+    # until let go, which says nothing; a short press is still reported on
+    # release.
+    times = [700 + 300 * step for step in range(7)]
+    times += [2500 + 100 * step for step in range(1, 5)]
+    assert seen == [(at, MENU) for at in times] + [(3620, NEXT)]
 
 
-def test_repeat_replaces_the_held_event_of_its_buttons_only():
+def test_repeat_is_for_its_buttons_only():
     clock = Clock()
-    pad = keypad(clock, next=[(100, 1000), (2000, 3000)], ok=[(1100, 2000)])
+    pad = keypad(clock, next=[(100, 1300), (2800, 4000)], ok=[(1400, 2600)])
     pad.set_repeat(NEXT)
-    assert events(pad, clock, 1900) == [NEXT] * 4 + [BACK]
+    assert events(pad, clock, 2700) == [MENU, MENU, BACK]
     pad.set_repeat()
-    assert events(pad, clock, 4000) == [MENU]
+    assert events(pad, clock, 4100) == [MENU]
 
 
-def test_set_repeat_applies_from_the_next_press():
+def test_set_repeat_applies_from_the_next_hold():
     clock = Clock()
-    pad = keypad(clock, next=[(100, 1000), (1100, 2000)])
-    run(pad, clock, 300)
-    pad.set_repeat(NEXT)
-    assert events(pad, clock, 1050) == [MENU]
-    assert events(pad, clock, 2100) == [NEXT] * 4
+    pad = keypad(clock, next=[(100, 1200), (1300, 2500)])
+    run(pad, clock, 800)
+    pad.set_repeat(NEXT)  # the hold under way stays one event
+    assert events(pad, clock, 1250) == []
+    assert events(pad, clock, 2600) == [MENU, MENU]
 
 
 def test_set_repeat_refuses_events_of_no_button():
@@ -231,9 +229,9 @@ def test_tick_counter_wrap_around():
     assert run(pad, clock, 1900) == [(420, PREV), (700, BACK)]
     assert pad.idle_ms == 1900 - 1500 - 20
     clock = Clock(ticks_add(0, -300))
-    pad = keypad(clock, next=[(100, 1000)])
+    pad = keypad(clock, next=[(100, 1400)])
     pad.set_repeat(NEXT)
-    assert [at for at, _ in run(pad, clock, 1100)] == [120, 620, 770, 920]
+    assert [at for at, _ in run(pad, clock, 1500)] == [700, 1000, 1300]
 
 
 def test_mashing_gives_one_short_press_per_press():
@@ -288,13 +286,13 @@ def test_the_press_that_wakes_does_nothing_else():
     assert run(pad, clock, 2500) == [(2220, OK)]
 
 
-def test_waking_with_auto_repeat_does_not_repeat():
+def test_waking_with_repeat_on_does_not_repeat():
     clock = Clock()
     pad = keypad(clock, next=[(100, 2000), (2100, 2200)])
     pad.set_repeat(NEXT)
     pad.sleep()
     assert run(pad, clock, 2050) == [(120, WAKE)]
-    assert run(pad, clock, 2500) == [(2120, NEXT)]
+    assert run(pad, clock, 2500) == [(2220, NEXT)]
 
 
 def test_waking_swallows_every_button_down_at_the_time():
@@ -379,7 +377,7 @@ def test_polling_allocates_nothing():
             longest = max(longest, pad.idle_ms)
     finally:
         heap_unlock()
-    assert counts[PREV] == 10 and counts[BACK] == 1 and counts[NEXT] == 15
+    assert counts[PREV] == 10 and counts[BACK] == 1 and counts[MENU] == 5 and not counts[NEXT]
     # Every edge settles 4 ms late (bounces): all down from 124 to 2024.
     assert held == 2024 - 124
     assert longest == 2500 - 2024

@@ -6,8 +6,9 @@ at the bottom; then the trump, the dealer, the tricks if recorded and an
 inverted status row while a deal is open.
 
 On the slate: OK begins a deal (trump) or, during one, opens the deal's
-actions; with trick recording on, Prev and Next record a trick for the left
-or right team. Held Prev: undo; held Next (or the fourth button): the menu.
+actions; during a deal Prev and Next are for the left or right team: a trick
+with trick recording on, else a marriage. Held Prev: undo; held Next (or the
+fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the screens of a
 deal's actions (brouc_deal.py, with brouc_points.py)
@@ -139,8 +140,11 @@ class Slate(SlateScreen):
                 app.load("games.brouc_deal").deal_menu(app)
             else:
                 app.load("games.brouc_deal").ask_trump(app)
-        elif (key == PREV or key == NEXT) and game.deal_open and app.settings.get("tricks"):
-            app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
+        elif (key == PREV or key == NEXT) and game.deal_open:
+            if app.settings.get("tricks"):
+                app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
+            else:  # a marriage: what a deal without tricks records most
+                app.load("games.brouc_deal").ask_marriage(app, 0 if key == PREV else 1)
         else:
             SlateScreen.key(self, app, key)
 

@@ -120,32 +120,39 @@ def marriage_value(game, suit_index, extended, in_trick):
     return value
 
 
-def ask_marriage(app):
-    """A marriage: in hand (declared) or in a trick; team, suit, K-Q or K-Q-J."""
+def ask_marriage(app, side=None):
+    """A marriage of team `side` (asked if None: Prev or Next on the slate
+    gives it), its suit, then its cards and where they are in one list, each
+    with what it counts: declared (in hand, to the bottom of the slate) or
+    lying in a trick (plus for the trick's winners, minus for the others)."""
     game = game_of(app)
     chosen = {}
 
-    def place(app, index):
-        chosen["ev"] = ("declare", "table")[index]
-        ask_team(app, app.t("marriage_team"), team)
-
     def team(app, side):
         chosen["team"] = TEAMS[side]
-        app.push(Choice(app.t("marriage_suit"), suit_options(app, game), suit))
+        title = app.t("do_marriage") + " " + app.team(side)
 
-    def suit(app, index):
-        chosen["suit"] = SUITS[index]
-        in_trick = chosen["ev"] == "table"
-        options = []
-        for extended in (0, 1):
-            value = marriage_value(game, index, extended, in_trick)
-            # In a trick: plus for the trick's winners, minus for the others.
-            worth = "+%d/-%d" % (value, value) if in_trick else "+%d" % value
-            options.append("%-6s%s" % (app.words("kinds")[extended], worth))
-        app.push(Choice(app.t("marriage_kind"), options, kind))
+        def suit(app, index):
+            chosen["suit"] = SUITS[index]
+            options = []
+            for in_trick in (0, 1):
+                for extended in (0, 1):
+                    value = marriage_value(game, index, extended, in_trick)
+                    cards = app.words("kinds")[extended]
+                    if in_trick:
+                        options.append("%-6s±%d %s" % (cards, value, app.t("do_trick")))
+                    else:
+                        options.append("%-6s+%d" % (cards, value))
+            app.push(Choice(title + " " + suit_symbol(SUITS[index]), options, kind))
 
-    def kind(app, extended):
-        chosen["kind"] = ("KQ", "KQJ")[extended]
+        app.push(Choice(title, suit_options(app, game), suit))
+
+    def kind(app, index):
+        chosen["ev"] = "table" if index > 1 else "declare"
+        chosen["kind"] = "KQJ" if index & 1 else "KQ"
         app.act(chosen)
 
-    app.push(Choice(app.t("do_marriage"), [app.t("in_hand"), app.t("in_trick")], place))
+    if side is None:
+        ask_team(app, app.t("marriage_team"), team)
+    else:
+        team(app, side)

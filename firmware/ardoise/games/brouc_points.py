@@ -1,40 +1,61 @@
 """Le Brouc: card points, loaded when the deal's menu picks the end of the
 deal or a dehors call.
 
-The end of a deal: which team counted, then its points (the other team's
-are 120 minus them). Dehors: the callers, their card points so far, then
-the verdict the rules give, shown before it is confirmed.
+The end of a deal: the 120 card points split between the teams, on one
+screen. Dehors: the callers, their card points so far, then the verdict the
+rules give, shown before it is confirmed.
 """
 
-from ardoise.font import fit
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text
 from ardoise.games.brouc import CARD_POINTS, THIRTY_ONE, game_of, snapshot, unit
 from ardoise.games.brouc_deal import ask_team
 from ardoise.inputs import Confirm, Number
+from ardoise.ui import ROW, WIDTH, title_bar
 from scoring.brouc import round_card_points
 from scoring.events import TEAMS, Refused
 
 
+class Split(Number):
+    """The end of a deal: A's card points on the left, B's on the right, each
+    with what it rounds to (rule 2). Prev gives the left team a point and
+    Next the right one, as they give tricks on the slate; held, they jump to
+    the next five, where the rounding changes. Its value is B's points."""
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        compact = app.compact
+        for side in (0, 1):
+            points = self.value if side else CARD_POINTS - self.value
+            rounded = "▶%d" % round_card_points(points)
+            if compact:
+                # The points at the edges, big; the team beside, the rounding below.
+                edge = WIDTH if side else 0
+                align = RIGHT if side else LEFT
+                draw_text(fb, str(points), edge, ROW, scale=2, align=align)
+                inner = WIDTH // 2 + (4 if side else -4)
+                draw_text(fb, app.team(side), inner, ROW + 4, align=LEFT if side else RIGHT)
+                draw_text(fb, rounded, edge, 3 * ROW, align=align)
+                continue
+            middle = WIDTH // 4 + side * WIDTH // 2
+            draw_text(fb, app.team(side), middle, ROW + 2, align=CENTER)
+            draw_text(fb, str(points), middle, 2 * ROW + 4, scale=2, align=CENTER)
+            draw_text(fb, rounded, middle, 4 * ROW + 6, align=CENTER)
+        fb.vline(WIDTH // 2 - 1, ROW + 2, 2 * ROW - 4 if compact else 5 * ROW, 1)
+        if compact:
+            draw_text(fb, "OK", WIDTH // 2, 3 * ROW, align=CENTER)
+            return
+        draw_text(fb, "◀", 0, 2 * ROW + 8)
+        draw_text(fb, "▶", WIDTH, 2 * ROW + 8, align=RIGHT)
+        draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
+
+
 def ask_end(app):
-    """The end of the deal: one team's card points; the other's are 120 minus them."""
+    """The end of the deal: A's and B's card points, 60 each to begin with."""
 
-    def counted(app, side):
-        def detail(app, value):
-            points = (value, CARD_POINTS - value) if side == 0 else (CARD_POINTS - value, value)
-            # Each team's points and, after ▶, what they round to (rule 2).
-            return [
-                "%s%4d▶%3d"
-                % (fit(app.team(team), 24), points[team], round_card_points(points[team]))
-                for team in (0, 1)
-            ]
+    def done(app, value):
+        app.act({"ev": "end", "A": CARD_POINTS - value, "B": value})
 
-        def done(app, value):
-            a = value if side == 0 else CARD_POINTS - value
-            app.act({"ev": "end", "A": a, "B": CARD_POINTS - a})
-
-        title = app.t("card_points") % app.team(side)
-        app.push(Number(title, CARD_POINTS // 2, 0, CARD_POINTS, done, detail))
-
-    ask_team(app, app.t("counted_by"), counted)
+    app.push(Split(app.t("do_end"), CARD_POINTS // 2, 0, CARD_POINTS, done))
 
 
 def ask_dehors(app):
@@ -62,7 +83,10 @@ def ask_dehors(app):
             verdict(app, event, side, gained)
 
         title = app.t("dehors_points") % app.team(side)
-        app.push(Number(title, 0, 0, CARD_POINTS, done, detail))
+        # From the fewest points that make the call right: callers mostly
+        # call as soon as they count enough.
+        start = min(CARD_POINTS, max(0, threshold - base))
+        app.push(Number(title, start, 0, CARD_POINTS, done, detail))
 
     ask_team(app, app.t("do_dehors"), called)
 

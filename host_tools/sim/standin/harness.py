@@ -6,7 +6,7 @@
     device.press("ok")                # a short press of OK
     device.press("next", times=3)
     device.hold("prev")               # held: undo
-    device.hold("next", 2000)         # held on a number screen: auto-repeat
+    device.hold("next", 2000)         # held on a number: jumps to the fives
     device.pbm()                      # the screen as a PBM image (bytes)
     device.journal()                  # the match log on "flash" (text)
 
@@ -29,13 +29,17 @@ command a line ("#" starts a comment):
     press KEY [TIMES]   short presses of prev, next, ok or extra
     hold KEY [MS]       a press held MS ms (800: past the long press)
     wait MS             let time pass
-    pick LABEL          Prev/Next to the list's option LABEL, then OK
+    pick LABEL          Prev/Next to the list's option LABEL (the shorter
+                        way round), then OK
     cursor LABEL        the same without the OK
-    number N            Prev/Next (held when far) to N on a number screen
+    number N            Prev/Next to N on a number screen, as a player
+                        would: held to jump to the next five, tapped for one
     tricks TEAMS        on the slate, Prev for each A and Next for each B
     frame NAME          the screen as NAME.pbm
     expect WHAT         stop unless: asleep, awake, slate (no other screen
                         open) or refused (a refusal on screen)
+    measure NAME        count the presses from here...
+    measured NAME       ...to here, as NAME in the stats (`make bench`)
 
 Labels are compared with runs of spaces made one. The module search path
 must hold firmware/, boards/ and this folder (as sources or as compiled
@@ -106,6 +110,7 @@ class Device:
             self.pins[role] = machine.Pin(number)
             self.pressed[role] = 0 if level == "low" else 1
         self.presses = 0
+        self.measures = {}  # presses by name (less those before it while measuring)
         self.press_bytes = 0
         self.worst_press_bytes = 0
         self.press_frames = 0
@@ -212,6 +217,10 @@ class Device:
                     file.write(self.pbm())
         elif name == "expect":
             self.expect(args[0])
+        elif name == "measure":
+            self.measures[args[0]] = -self.presses
+        elif name == "measured":
+            self.measures[args[0]] += self.presses
         else:
             raise ValueError("unknown command")
 
@@ -222,20 +231,25 @@ class Device:
             raise ValueError("no list on screen")
         options = [" ".join(option.split()) for option in screen.options]
         target = options.index(label)
+        ahead = (target - screen.index) % len(options)  # the list wraps round
+        key = "next" if ahead <= len(options) - ahead else "prev"
         while screen.index != target:
-            self.press("next" if target > screen.index else "prev")
+            self.press(key)
 
     def number(self, value):
-        """Set the number on screen to `value`: held keys for long ways."""
+        """Set the number on screen to `value` in the fewest presses: a hold
+        (one jump, to the next five) where it gets closer than a tap would."""
         screen = self.screen()
         if not is_a(screen, "Number"):
             raise ValueError("no number on screen")
         while screen.value != value:
-            key = "next" if value > screen.value else "prev"
-            if abs(value - screen.value) > 12:
-                self.hold(key, 1200)
+            here = screen.value
+            up = value > here
+            five = (here // 5 + 1) * 5 if up else (here - 1) // 5 * 5
+            if abs(five - value) < abs(here - value) - 1:
+                self.hold("next" if up else "prev", 700)
             else:
-                self.press(key)
+                self.press("next" if up else "prev")
 
     def expect(self, what):
         app = self.app
@@ -255,6 +269,7 @@ class Device:
     def stats(self):
         return {
             "presses": self.presses,
+            "measures": self.measures,
             "press_bytes": self.press_bytes,
             "worst_press_bytes": self.worst_press_bytes,
             "press_frames": self.press_frames,

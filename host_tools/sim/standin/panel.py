@@ -12,11 +12,13 @@ what a person looks at is the panel's memory, not the driver's frame. It
 decodes the driver's own writes (ardoise/ssd1306.py: page addressing, a
 0x00 command write or a 0x40 data write per transaction) into the panel's
 memory, laid out as the frame is (MONO_VLSB: byte page * 128 + x holds
-pixels (x, 8 * page) to (x, 8 * page + 7)), and follows display on/off and
-the multiplex ratio (the panel's height). Other settings are skipped with
-their parameters. `frame()` gives the picture as one message for the PC:
+pixels (x, 8 * page) to (x, 8 * page + 7)), and follows display on/off,
+the contrast and the multiplex ratio (the panel's height). Other settings
+are skipped with their parameters. `frame()` gives the picture as one
+message for the PC:
 
-    b"F", on (0 or 1), pages (4 or 8), then pages * 128 bytes of memory
+    b"F", on (0 or 1), pages (4 or 8), contrast (0 to 255), then
+    pages * 128 bytes of memory
 """
 
 import machine
@@ -28,8 +30,9 @@ _DATA = 0x40
 _DISPLAY_OFF = 0xAE
 _DISPLAY_ON = 0xAF
 _MULTIPLEX = 0xA8
-# Called with the bus after every write that changed the memory or turned
-# the display on or off; None: nobody looks.
+_CONTRAST = 0x81
+# Called with the bus after every write that changed the memory, the
+# contrast, or turned the display on or off; None: nobody looks.
 listener = None
 # Parameter bytes after each SSD1306 command that takes any (datasheet).
 _PARAMETERS = {
@@ -60,6 +63,7 @@ class PanelI2C(machine.I2C):
         self.memory = bytearray(_COLUMNS * 8)
         self.pages = 8
         self.on = False
+        self.contrast = 0x7F  # the panel's value at reset
         self.page = 0
         self.column = 0
 
@@ -73,8 +77,9 @@ class PanelI2C(machine.I2C):
         return self._receive(address, bytes(joined))
 
     def frame(self):
-        """The picture as a message: b"F", on, pages, then the panel's memory."""
-        return b"F" + bytes((self.on, self.pages)) + self.memory[: self.pages * _COLUMNS]
+        """The picture as a message: b"F", on, pages, contrast, then the panel's memory."""
+        head = bytes((self.on, self.pages, self.contrast))
+        return b"F" + head + self.memory[: self.pages * _COLUMNS]
 
     def _receive(self, address, data):
         if address not in self.devices:
@@ -83,9 +88,9 @@ class PanelI2C(machine.I2C):
             self._write_memory(data, 1)
             changed = True
         elif data[0] == _COMMANDS:
-            was = (self.on, self.pages)
+            was = (self.on, self.pages, self.contrast)
             self._run_commands(data, 1)
-            changed = (self.on, self.pages) != was
+            changed = (self.on, self.pages, self.contrast) != was
         else:
             raise ValueError("control byte 0x%02X: not what ardoise/ssd1306.py sends" % data[0])
         if changed and listener is not None:
@@ -107,6 +112,8 @@ class PanelI2C(machine.I2C):
                 self.on = command == _DISPLAY_ON
             elif command == _MULTIPLEX:
                 self.pages = (data[index + 1] + 1) // 8
+            elif command == _CONTRAST:
+                self.contrast = data[index + 1]
             elif 0xB0 <= command <= 0xB7:
                 self.page = command & 0x07
             elif command <= 0x0F:

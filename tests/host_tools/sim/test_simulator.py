@@ -24,8 +24,9 @@ REFERENCE = ROOT / "tests" / "reference"
 # From a fresh flash: OK asks for a match, OK picks Le Brouc, OK starts it
 # (dealer 1), OK asks for the trump.
 TO_TRUMP = "ok ok ok ok"
-# ...then ♥ (the first), the deal's actions, Fin de donne, A, 75 points, recorded.
-A_DEAL = TO_TRUMP + " ok ok ok ok next*15 ok wait:3000"
+# ...then ♥ (the first), the deal's actions, Fin de donne, 15 card points more
+# for A (Prev: 75, B 45), recorded.
+A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok wait:3000"
 
 
 def run(*args):
@@ -83,6 +84,31 @@ def test_the_flash_folder_keeps_the_match_between_runs(tmp_path):
     # Started again on the same folder, the slate is where it was.
     assert screenshot(tmp_path, name="again.png") == after_deal
     assert (tmp_path / "flash" / "data" / "match.jsonl").read_text() == journal
+
+
+def shifted(frame, across, down):
+    """`frame` drawn `across` pixels to the right and `down` pixels lower."""
+    memory = bytearray(len(frame.memory))
+    for y in range(frame.height - down):
+        for x in range(128 - across):
+            if frame.pixel(x, y):
+                memory[(y + down) // 8 * 128 + x + across] |= 1 << (y + down) % 8
+    return Frame(memory, frame.height)
+
+
+@pytest.mark.parametrize("minutes", [1, 10])
+def test_a_match_left_alone_stays_in_sight(tmp_path, minutes):
+    """No key for a minute, or ten: the slate stays on the glass; from two
+    minutes on dimmed, and moved by a pixel now and then against burn-in."""
+    after_deal = screenshot(tmp_path, "--keys", A_DEAL, name="deal.png", flash="deal")
+    keys = A_DEAL + " wait:%d" % (minutes * 60000 + 1000)
+    left = screenshot(tmp_path, "--keys", keys, name="left.png", flash="left")
+    assert left.on and left.lit() == after_deal.lit() > 500
+    if minutes < 2:
+        assert left == after_deal and not left.dimmed
+    else:
+        assert left.dimmed
+        assert left in [shifted(after_deal, *move) for move in ((0, 0), (1, 0), (1, 1), (0, 1))]
 
 
 def test_the_key_syntax():
@@ -182,7 +208,7 @@ def test_the_screen_fits_the_terminal():
 
 def test_frames_are_read_however_the_stream_is_cut():
     frame = reference(32, "trump")
-    message = b"F\x01\x04" + frame.memory
+    message = b"F\x01\x04\x7f" + frame.memory
     reader = FrameReader()
     assert reader.feed(message[:100]) == []
     assert reader.feed(message[100:] + message[:1]) == [frame]
@@ -276,9 +302,9 @@ def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
     terminal.keys("Enter", "Space", "s", "Enter")  # a match, Le Brouc, dealer 1, the trump
     terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "trump"))
 
-    # ♥, the deal's actions, Fin de donne, team A, then 75 card points.
-    terminal.keys("Enter", "Enter", "Enter", "Enter")
-    terminal.keys(*["Right"] * 15)
+    # ♥, the deal's actions, Fin de donne, then 75 card points for A.
+    terminal.keys("Enter", "Enter", "Enter")
+    terminal.keys(*["Left"] * 15)
     terminal.keys("Enter")
     after_deal = screenshot(tmp_path, "--keys", A_DEAL, flash="headless")
     terminal.wait_for(lambda lines: panel_in(lines) == after_deal, timeout=10)

@@ -1,0 +1,14 @@
+"""Presses per typical deal (issue 13): `make bench` plays the deals of
+host_tools/bench/deals.keys on the firmware compiled to .mpy; Le Brouc's
+typical deal (trump, a declared marriage, the end) takes at most 12 presses
+with three buttons, and no deal takes more than before, for the very same
+journal."""
+
+from host_tools.bench import presses
+
+
+def test_typical_deals_meet_their_press_targets(tmp_path):
+    rows = presses.measure(tmp_path)  # raises if the journal is not the expected one
+    assert len(rows) == len(presses.ROWS)
+    assert all(met for *_, met in rows), rows
+    assert int(rows[0][1]) <= 12
