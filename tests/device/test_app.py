@@ -383,6 +383,23 @@ def test_dehors_shows_its_verdict_before_it_counts(root):
 
 
 @in_folder
+def test_dehors_points_start_where_the_call_becomes_right(root):
+    deal = {"ev": "deal", "trump": "H"}
+    device = with_journal(root, deal, {"ev": "end", "A": 120}, deal, {"ev": "end", "A": 120})
+    open_deal(device)
+    device.press("ok")
+    device.cursor("Dehors")
+    device.press("ok")
+    device.press("ok")  # A calls at 24: 61 card points make 301
+    screen = device.screen()
+    assert screen.value == 61 and screen.detail(device.app, 61) == ["Compte:", "301/301 ✓"]
+    device.hold("ok")
+    device.press("next")
+    device.press("ok")  # B, at 0: no card points would do
+    assert device.screen().value == 0
+
+
+@in_folder
 def test_a_short_dehors_in_31_is_refused(root):
     write(
         root + "/match.jsonl",

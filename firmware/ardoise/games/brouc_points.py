@@ -84,8 +84,10 @@ def ask_dehors(app):
 
         title = app.t("dehors_points") % app.team(side)
         # From the fewest points that make the call right: callers mostly
-        # call as soon as they count enough.
-        start = min(CARD_POINTS, max(0, threshold - base))
+        # call as soon as they count enough (from 0 if no points would do).
+        start = threshold - base
+        if not 0 <= start <= CARD_POINTS:
+            start = 0
         app.push(Number(title, start, 0, CARD_POINTS, done, detail))
 
     ask_team(app, app.t("do_dehors"), called)
