@@ -17,9 +17,11 @@ In a terminal, the keys are:
     Enter space s  OK          S  Backspace     OK held (back)
     e            Extra         q                quit
 
-Terminals send no key-up, so a held press has keys of its own; it is held
-for 0.8 s. Time runs as on the board: the screen goes off after the sleep
-delay of the settings, and the first key then only wakes it.
+Every key typed is one press, however fast: keys typed while the slate is
+still pressing the last one wait in line. Terminals send no key-up, so a
+held press has keys of its own; it is held for 0.8 s. Time runs as on the
+board: after the sleep delay of the settings the screen dims (goes off with
+no match open, or after the off delay), and the first key then only wakes it.
 
 With --keys or --png the simulator plays a key sequence without a terminal
 and prints the final screen (--png: saves it as a picture; it is the same
@@ -122,18 +124,27 @@ def parse_keys(text):
 
 def terminal_events(data):
     """Bytes typed in the terminal as key events; None if q (quit) is among them."""
+    return split_keys(data)[0]  # a sequence cut at the end is dropped
+
+
+def split_keys(data):
+    """(key events, the bytes left over): the bytes at the end that may be the
+    start of a key's sequence (a read cut through it) wait for the next read;
+    events None if q (quit) is among them."""
     events = []
     while data:
         if data.startswith(QUIT):
-            return None
+            return None, b""
         for sequence, event in TERMINAL_KEYS:
             if data.startswith(sequence):
                 events.append(event)
                 data = data[len(sequence) :]
                 break
         else:
+            if any(sequence.startswith(data) for sequence, _ in TERMINAL_KEYS):
+                break
             data = data[1:]  # a key the slate has no use for
-    return "".join(events)
+    return "".join(events), data
 
 
 class Board:
@@ -259,6 +270,7 @@ def interactive(path, height, root):
     board = Board(path, height, root, "realtime")
     reader = FrameReader()
     frame, note, console, shown = None, "", [], None
+    typed = b""  # the start of a key's sequence, cut by a read
     try:
         with Terminal() as terminal:
             signal.signal(signal.SIGWINCH, lambda *_: None)  # wakes select() to redraw
@@ -276,7 +288,8 @@ def interactive(path, height, root):
                 except InterruptedError:
                     continue
                 if sys.stdin in readable:
-                    events = terminal_events(os.read(sys.stdin.fileno(), 64))
+                    # Every key typed is one press, however many come at once.
+                    events, typed = split_keys(typed + os.read(sys.stdin.fileno(), 4096))
                     if events is None:
                         return
                     send(board, events)

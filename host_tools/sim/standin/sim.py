@@ -15,7 +15,12 @@ boot(board.describe()), with the board file BOARD_FILE (its panel made
       w         100 ms without a key
 
   one after the other with 80 ms between presses, as the tests' harness
-  presses them (host_tools/sim/standin/harness.py);
+  presses them (host_tools/sim/standin/harness.py); in `realtime`, 40 ms
+  each, so that a burst typed faster than any hand catches up quickly.
+  Every event is one press, however fast they come: each waits in line,
+  and a press is let go only once the keypad has seen the button down
+  (its debounce passed), the next one starts only once it has seen every
+  button up, so that a slow poll on a busy PC loses none;
 - the display is an SSD1306 panel on the stand-in bus (panel.py): each
   picture it shows goes to the file descriptor SCREEN_FD;
 - time is the PC's clock (`realtime`: a person at the keys) or moves only
@@ -35,17 +40,16 @@ import machine
 import panel
 
 import ardoise.boot
+from ardoise.hardware import _ROLES as ROLES
 from ardoise.hardware import Hardware
 
 PRESS_MS = 80
 HOLD_MS = 800
 GAP_MS = 80
+REALTIME_MS = 40  # a realtime tap's press and gap: over the keypad's 20 ms debounce
 WAIT_MS = 100
 RESET = 3
 EVENTS = {"p": "prev", "n": "next", "o": "ok", "x": "extra"}
-# Keys typed while a press is still being played wait in line; past this
-# many (a key held down in a terminal repeats it) they are dropped.
-QUEUED_MAX = 3
 
 
 def reset():
@@ -76,11 +80,17 @@ class SimHardware(Hardware):
         self.scripted_clock = None if self.realtime else ScriptedClock()
         clock = None if self.realtime else self.scripted_clock.ticks
         super().__init__(description, clock=clock)
+        # Per role: its pin, the level a press puts on it, its place in the keypad.
         self.pins = {}
-        for role, (number, _, level) in description["buttons"].items():
-            self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1)
+        roles = [role for role in ROLES if role in description["buttons"]]
+        for role in roles:
+            number, _, level = description["buttons"][role]
+            self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1, roles.index(role))
+        self.tap_ms = REALTIME_MS if self.realtime else PRESS_MS
+        self.gap_ms = REALTIME_MS if self.realtime else GAP_MS
         self.queue = []
         self.pressed = None  # the pin held now
+        self.pressed_index = 0  # its place in the keypad
         self.release_at = 0
         self.next_at = 0  # no press starts before this tick
         self.keys_ended = False
@@ -114,24 +124,39 @@ class SimHardware(Hardware):
             if not event:
                 self.keys_ended = True
                 return
-            if not self.realtime or len(self.queue) < QUEUED_MAX:
-                self.queue.append(event)
+            self.queue.append(event)
             timeout = 0
 
     def play(self, now):
-        if self.pressed is not None and time.ticks_diff(now, self.release_at) >= 0:
+        """Let go of the press under way and start the next one, when each is due.
+
+        The times are minimums: a press lasts until the keypad has it down,
+        and the next waits until the keypad has every button up, whatever
+        the PC did between two polls (in `scripted` both come long before).
+        """
+        keypad = self.keypad
+        if (
+            self.pressed is not None
+            and time.ticks_diff(now, self.release_at) >= 0
+            and keypad.down[self.pressed_index]
+        ):
             self.pressed.drive(None)
             self.pressed = None
-            self.next_at = time.ticks_add(now, GAP_MS)
-        while self.pressed is None and self.queue and time.ticks_diff(now, self.next_at) >= 0:
+            self.next_at = time.ticks_add(now, self.gap_ms)
+        while (
+            self.pressed is None
+            and self.queue
+            and time.ticks_diff(now, self.next_at) >= 0
+            and not keypad.any_pressed()
+        ):
             event = self.queue.pop(0)
             wiring = self.pins.get(EVENTS.get(event.lower()))
             if event == "w":
                 self.next_at = time.ticks_add(now, WAIT_MS)
             elif wiring is not None:
-                self.pressed, level = wiring
+                self.pressed, level, self.pressed_index = wiring
                 self.pressed.drive(level)
-                held = HOLD_MS if event.isupper() else PRESS_MS
+                held = HOLD_MS if event.isupper() else self.tap_ms
                 self.release_at = time.ticks_add(now, held)
 
 

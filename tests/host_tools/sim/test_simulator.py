@@ -126,6 +126,16 @@ def test_terminal_keys_become_key_events():
     assert sim.terminal_events(b"sq") is None  # q quits
 
 
+def test_a_key_cut_by_a_read_waits_for_its_end():
+    burst = b"\x1b[C" * 25  # 75 bytes: a read of 64 cuts the 22nd key
+    events, rest = sim.split_keys(burst[:64])
+    assert (events, rest) == ("n" * 21, b"\x1b")
+    assert sim.split_keys(rest + burst[64:]) == ("n" * 4, b"")
+    assert sim.split_keys(b"d\x1b[1;2") == ("n", b"\x1b[1;2")
+    assert sim.split_keys(b"\x1bd") == ("n", b"")  # a lone Escape is no key
+    assert sim.split_keys(b"s\x1b[Dq\x1b[C") == (None, b"")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -236,6 +246,10 @@ class Tmux:
             self.tmux("send-keys", "-t", self.name, key)
             time.sleep(pause)
 
+    def burst(self, *keys):
+        """Type all the keys at once: one write to the terminal, faster than any hand."""
+        self.tmux("send-keys", "-t", self.name, *keys)
+
     def lines(self):
         return self.tmux("capture-pane", "-p", "-t", self.name).decode("utf-8").splitlines()
 
@@ -318,3 +332,24 @@ def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
     terminal.keys("q")
     lines = terminal.wait_for(lambda lines: any("SIMULATOR-ENDED-0" in line for line in lines))
     assert panel_in(lines) is None  # the simulator's screen is gone: the terminal is back
+
+
+# ...and the end-of-deal screen: each Next gives B a card point (60/60 at first).
+TO_END = TO_TRUMP + " ok ok ok"
+
+
+def test_a_burst_of_keys_is_every_press(terminal, tmp_path):
+    """Twenty → typed at once are twenty presses: none lost, however fast."""
+    terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "boot"))
+    terminal.keys("Enter", "Enter", "Enter", "Enter", "Enter", "Enter", "Enter")
+    at_end = screenshot(tmp_path, "--keys", TO_END, flash="end")
+    terminal.wait_for(lambda lines: panel_in(lines) == at_end, timeout=10)
+    terminal.burst(*["Right"] * 20)
+    moved = screenshot(tmp_path, "--keys", TO_END + " next*20", flash="moved")
+    assert moved != screenshot(tmp_path, "--keys", TO_END + " next*19", flash="19")
+    terminal.wait_for(lambda lines: panel_in(lines) == moved, timeout=20)
+    # A second burst, of letters: 20 d (Next) and 25 a (Prev) typed at once,
+    # 75 bytes with the first: the screen passes 15 from the start only at the end.
+    terminal.burst(*["d"] * 20, *["a"] * 25)
+    back = screenshot(tmp_path, "--keys", TO_END + " next*15", flash="back")
+    terminal.wait_for(lambda lines: panel_in(lines) == back, timeout=20)
