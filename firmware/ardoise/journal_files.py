@@ -8,13 +8,11 @@ journal's one view of the filesystem, which a test may replace by a
 simulated flash.
 """
 
-import json
-
 from micropython import const
 
 from ardoise import journal as journal_module
 from ardoise.journal import StorageError, encode
-from scoring import LogError, Match, fold_lines
+from scoring import LINE_LIMIT, LogError, Match, fold_lines, read_lines
 
 # POSIX numbers, which MicroPython's OSError uses too.
 _ENOENT = const(2)
@@ -22,12 +20,6 @@ _EIO = const(5)
 _EEXIST = const(17)
 _ENOSPC = const(28)
 
-_NEWLINE = const(10)
-# Journal lines are under 100 bytes, and the longest the rules accept (five
-# players' names of 16 letters, up to 4 UTF-8 bytes each) about 400; a longer
-# one is damage, read in pieces so that a flash page of garbage cannot
-# exhaust the heap.
-_LINE_LIMIT = const(512)
 _COPY_CHUNK = const(256)
 
 
@@ -57,19 +49,21 @@ class Repair:
 
 
 class _Lines:
-    """The complete lines of an open journal, one by one, up to `limit`.
+    """The lines of an open journal, one by one, up to `limit`, read as the
+    PC reads a log (scoring.read_lines: a line over LINE_LIMIT bytes is
+    given cut there, and the rules core refuses it as too long).
 
     Keeps where the last line given starts and ends, and notes a closing
-    fragment with no newline (`torn`), which it does not give.
+    fragment with no newline (`torn`): a write the power cut short, the one
+    thing not given. Any complete line, JSON or not, is given.
     """
 
     def __init__(self, file, limit=-1):
-        self.file = file
+        self.lines = read_lines(file)
         self.limit = limit
         self.count = 0
         self.start = 0
         self.end = 0
-        self.line = b""
         self.torn = False
 
     def __iter__(self):
@@ -78,14 +72,13 @@ class _Lines:
     def __next__(self):
         if self.count == self.limit:
             raise StopIteration
-        line = self.file.readline(_LINE_LIMIT)
-        if len(line) < _LINE_LIMIT and (not line or line[-1] != _NEWLINE):
-            self.torn = len(line) > 0
+        line = next(self.lines)
+        if len(line) <= LINE_LIMIT and not line.endswith(b"\n"):
+            self.torn = True
             raise StopIteration
         self.count += 1
         self.start = self.end
         self.end += len(line)
-        self.line = line
         return line
 
 
@@ -164,7 +157,6 @@ def _fold(journal):
             return None
         raise
     bad = None
-    last = False
     with file:
         lines = _Lines(file)
         try:
@@ -172,7 +164,6 @@ def _fold(journal):
         except LogError as error:
             if error.line <= lines.count:  # else: no match event, and no bad line
                 bad = error
-                last = not file.read(1)
     if bad is None:
         journal.size = lines.end
         return _repair(journal, Repair("torn"), False) if lines.torn else None
@@ -183,19 +174,9 @@ def _fold(journal):
             journal.match = fold_lines(_Lines(file, bad.line - 1))
         except LogError:  # no match event among them
             journal.match = None
-    # A bad last line that is not JSON is a torn write; at most that one
-    # line is ever dropped.
-    if last and not _is_json(lines.line):
-        return _repair(journal, Repair("torn"), False)
+    # A bad line is damage, even the last one: only a line without its
+    # newline is a torn write, and _Lines never gives it.
     return _repair(journal, Repair("damaged", bad.line, bad.reason), True)
-
-
-def _is_json(line):
-    try:
-        json.loads(line)
-    except ValueError:  # UnicodeError too on CPython
-        return False
-    return True
 
 
 def _repair(journal, report, aside):

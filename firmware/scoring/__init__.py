@@ -5,6 +5,6 @@ it unchanged.
 """
 
 from scoring.events import Refused
-from scoring.match import GAMES, LogError, Match, fold_lines
+from scoring.match import GAMES, LINE_LIMIT, LogError, Match, fold_lines, read_lines
 
-__all__ = ("GAMES", "LogError", "Match", "Refused", "fold_lines")
+__all__ = ("GAMES", "LINE_LIMIT", "LogError", "Match", "Refused", "fold_lines", "read_lines")

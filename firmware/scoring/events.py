@@ -43,9 +43,15 @@ def shown(value):
 def check_keys(event, required, optional=()):
     """Refuse a missing required key or a key the event does not know."""
     name = event["ev"]
+    unknown = None
     for key in event:
+        # The first unknown key in sorted order: MicroPython's dicts keep no
+        # order, and the board and the PC give the same reason.
         if key != "ev" and key not in required and key not in optional:
-            raise Refused("unknown_key", key, name)
+            if unknown is None or key < unknown:
+                unknown = key
+    if unknown is not None:
+        raise Refused("unknown_key", unknown, name)
     for key in required:
         if key not in event:
             raise Refused("missing_key", name, key)

@@ -15,6 +15,23 @@ from scoring.events import Refused, check_keys, shown
 
 _CHUNK = const(32)
 
+# The most bytes a line may hold, its newline aside: the board's journal and
+# every reader on the PC stop there. The longest line the rules accept is a
+# match event naming five players with 16 characters each, every character
+# past U+FFFF, as CPython's json.dumps writes it by default (", " and ": ",
+# each character escaped as a surrogate pair, 12 bytes): 1074 bytes
+# (tests/core/test_lines.py builds it). 1280 leaves room for a CR before the
+# newline and some more spaces.
+LINE_LIMIT = const(1280)
+_PIECE = const(64)  # more than most lines
+# What _syntax expects next.
+_VALUE = const(0)
+_FIRST = const(1)  # a value, or "]" just after "["
+_KEY = const(2)
+_FIRST_KEY = const(3)  # a key, or "}" just after "{"
+_COLON = const(4)
+_AFTER = const(5)  # after a value: ",", a closer, or the end
+
 # A game is one more module here: scoring/<name>.py with a Game class.
 GAMES = ("brouc", "bruus", "brusquembelle")
 
@@ -141,29 +158,59 @@ class LogError(Exception):
         return "line %d: %s" % (self.line, self.reason)
 
 
-def fold_lines(lines):
-    """Fold match-log lines (str or UTF-8 bytes) into a Match.
+def read_lines(file):
+    """The lines of the binary `file`, newline included, in bounded memory.
 
-    Blank lines are skipped but counted. Raises LogError at the first line
-    that is not JSON or that the rules refuse.
+    A line over LINE_LIMIT bytes comes as its first LINE_LIMIT + 1 bytes,
+    without its newline, which fold_lines refuses as too long, and ends the
+    reading (/dev/zero, a line of a gigabyte). Read in pieces of _PIECE
+    bytes: MicroPython's readline(n) takes n bytes of the heap at once.
     """
+    while True:
+        line = file.readline(_PIECE)
+        while len(line) <= LINE_LIMIT and not line.endswith(b"\n"):
+            more = file.readline(min(_PIECE, LINE_LIMIT + 1 - len(line)))
+            if not more:
+                break
+            line += more
+        if not line:
+            return
+        yield line
+        if len(line) > LINE_LIMIT and not line.endswith(b"\n"):
+            return
+
+
+def fold_lines(lines):
+    """Fold match-log lines into a Match.
+
+    `lines` are str or UTF-8 bytes, or a binary file (read by read_lines).
+    A line is too long past LINE_LIMIT bytes (its newline aside), then must
+    be one JSON value by _syntax; lines of JSON's blanks alone (space, tab,
+    CR) are skipped but counted. Raises LogError at the first line that is
+    too long, not JSON, or that the rules refuse.
+    """
+    if hasattr(lines, "readline"):
+        lines = read_lines(lines)
     match = None
     number = 0
     for line in lines:
         number += 1
-        if type(line) is not str:
+        if type(line) is str:
             try:
-                line = line.decode("utf-8")
-            except UnicodeError:
+                line = line.encode()  # judged as a file holds it
+            except UnicodeError:  # CPython: a lone surrogate
                 raise LogError(number, "not valid UTF-8") from None
-        line = line.strip()
+        if len(line) - line.endswith(b"\n") > LINE_LIMIT:
+            raise LogError(number, "too long")
+        line = line.strip(b" \t\n\r")
         if not line:
             continue
-        if "\x00" in line:  # MicroPython's json would stop there and read half a line
-            raise LogError(number, "not valid JSON")
+        reason = _syntax(line)
+        if reason:
+            raise LogError(number, reason)
         try:
             event = json.loads(line)
-        except Exception:  # ValueError, or too deeply nested: RecursionError, RuntimeError
+        except Exception:
             raise LogError(number, "not valid JSON") from None
         try:
             if match is None:
@@ -175,3 +222,99 @@ def fold_lines(lines):
     if match is None:
         raise LogError(number + 1, "the log has no match event")
     return match
+
+
+def _syntax(line):
+    """Why the stripped bytes `line` are not one JSON value, or None.
+
+    Exactly RFC 8259, which CPython's json reads (less NaN and Infinity,
+    which JSON has not), after strict UTF-8, as CPython decodes it.
+    MicroPython's json and decode take far more (`{"a" 1]`, `[1,,2,]`,
+    `01`, `"\\x"`, control characters, overlong or surrogate UTF-8...), so
+    every line is checked here first, and the board and the PC judge every
+    line alike. A loop, not a recursion: a line may nest hundreds deep.
+    """
+    size = len(line)
+    i = 0
+    if max(line) > 127:
+        while i < size:
+            c = line[i]
+            i += 1
+            if c > 127:  # the shortest form, no surrogate, U+10FFFF at most
+                more = (c > 223) + (c > 239)  # continuation bytes after the next
+                low = 160 if c == 224 else 144 if c == 240 else 128
+                high = 159 if c == 237 else 143 if c == 244 else 191
+                if not (193 < c < 245 and i + more < size and low <= line[i] <= high):
+                    return "not valid UTF-8"
+                for c in line[i + 1 : i + 1 + more]:
+                    if c >> 6 != 2:
+                        return "not valid UTF-8"
+                i += 1 + more
+        i = 0
+    closers = []  # type: list[int]  # what closes each open array or object: 93 "]", 125 "}"
+    state = _VALUE
+    try:  # ValueError; IndexError: the line ends within a value, or "," or "]" at the top
+        while i < size:
+            c = line[i]
+            i += 1
+            if c in b" \t\n\r":
+                continue
+            if c == 93 or c == 125:  # "]" or "}": after a value, or just after its opener
+                if not state & 1 or closers.pop() != c:
+                    raise ValueError
+                state = _AFTER
+            elif state == _AFTER:
+                if c != 44:  # ","
+                    raise ValueError
+                state = _KEY if closers[-1] == 125 else _VALUE
+            elif state == _COLON:
+                if c != 58:
+                    raise ValueError
+                state = _VALUE
+            elif c == 34:  # a string
+                while True:
+                    c = line[i]
+                    i += 1
+                    if c == 34:
+                        break
+                    if c < 32:
+                        raise ValueError
+                    if c == 92:  # an escape
+                        c = line[i]
+                        i += 1
+                        if c == 117:  # \uXXXX
+                            for c in line[i : i + 4]:
+                                if c not in b"0123456789abcdefABCDEF":
+                                    raise ValueError
+                            i += 4
+                        elif c not in b'"\\/bfnrt':
+                            raise ValueError
+                state = _COLON if state > _FIRST else _AFTER
+            elif state > _FIRST:
+                raise ValueError  # a key is a string
+            elif c == 91 or c == 123:  # "[" or "{"
+                closers.append(c + 2)
+                state = _FIRST if c == 91 else _FIRST_KEY
+            else:  # a literal or a number: its bytes, then what they must be
+                start = i - 1
+                while i < size and line[i] in b"0123456789+-.eEtrufalsn":
+                    i += 1
+                word = line[start:i]
+                if word not in (b"true", b"false", b"null"):
+                    # -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? is what
+                    # float() reads, less "+1", ".5", "1.", "1.e5" and "01".
+                    c = word[0] == 45  # where the digits begin
+                    dot = word.find(b".")
+                    if (
+                        not 47 < word[c] < 58
+                        or (word[c] == 48 and c + 1 < len(word) and 47 < word[c + 1] < 58)
+                        or (dot > 0 and not (47 < word[dot - 1] < 58 and 47 < word[dot + 1] < 58))
+                    ):
+                        raise ValueError
+                    float(word)
+                state = _AFTER
+        if state != _AFTER or closers:
+            raise ValueError
+    except (ValueError, IndexError):
+        return "not valid JSON"
+    return None

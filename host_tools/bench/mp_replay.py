@@ -13,7 +13,7 @@ from scoring import LogError, fold_lines
 
 
 def main(path):
-    with open(path) as log:
+    with open(path, "rb") as log:  # read as the board reads its journal (read_lines)
         try:
             match = fold_lines(log)
         except LogError as error:

@@ -67,7 +67,7 @@ def measure(build):
     heap_figure = "Rules core: smallest heap replaying a 30-deal match from .mpy"
     replay_figure = "Replay of the 30-deal match (%d events), whole process" % events
     return [
-        (heap_figure, "%d KiB" % heap, "<= 24 KiB", heap <= 24),
+        (heap_figure, "%d KiB" % heap, "<= 25 KiB", heap <= 25),
         ("Rules core: .mpy size (all games)", "%.1f KiB" % (core_bytes / 1024), "", None),
         (replay_figure, "%.0f ms" % replay_ms, "", None),
     ]

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
-from scoring import Match, fold_lines
+from scoring import Match, fold_lines, read_lines
 from scoring.brouc import round_card_points
 
 TEAMS = ("A", "B")
@@ -71,12 +71,10 @@ def read_match_log(path):
     Raises scoring.LogError (line and reason, as replay prints them) or OSError.
     """
     with open(path, "rb") as log:
-        lines = log.readlines()
+        lines = list(read_lines(log))  # bounded, as replay and the board read
     match = fold_lines(lines)  # the core checks every line first
-    # Every line the core read as non-blank is a JSON object now: read them
-    # the same way (decoded, then stripped as text) so that these parse.
-    texts = [line.decode("utf-8").strip() for line in lines]
-    events = [json.loads(text) for text in texts if text]
+    # Every line the core read as non-blank is a JSON object now.
+    events = [json.loads(line) for line in lines if line.strip(b" \t\n\r")]
     header = events[0]
     in_force = [match.game.decode(code) for code in match.in_force]
     refold = Match(header)

@@ -14,6 +14,7 @@ what the board file says. tests/test_pictures.py fails when either is stale.
 
 import argparse
 import ast
+import itertools
 import pathlib
 import re
 import sys
@@ -24,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 from host_tools.common import BOARDS, ROOT, OutputError, check_outputs
 from host_tools.sim.boards import HOST, BoardError, board_file, describe, names
 from host_tools.sim.simulator import play
+from scoring import read_lines
 
 IMAGES = ROOT / "docs" / "images"
 README = ROOT / "README.md"
@@ -53,8 +55,8 @@ class WiringError(Exception):
 def slate_pictures(folder):
     """Each game's slate mid-match as the simulator shows it (SLATES)."""
     for name, example, lines, heights in SLATES:
-        log = (EXAMPLES / example).read_text(encoding="utf-8")
-        journal = "".join(log.splitlines(True)[:lines])
+        with open(EXAMPLES / example, "rb") as log:  # read as every log is (bounded)
+            journal = b"".join(itertools.islice(read_lines(log), lines)).decode("utf-8")
         for height in heights:
             with tempfile.TemporaryDirectory() as flash:
                 (pathlib.Path(flash) / "data").mkdir()

@@ -5,6 +5,10 @@
 Exit 0 with the state on stdout; exit 1 with `line N: reason` on stderr and
 nothing on stdout when a line is not JSON or the rules refuse an event
 (shared/spec/match-log.md). Runs on any Python 3.11: the rules core is pure Python.
+
+The file is read as the board reads its journal (scoring.read_lines): in
+bounded memory, and a line of more than scoring.LINE_LIMIT bytes (1280) is
+`line N: too long`, read no further (/dev/zero is answered at once).
 """
 
 import argparse
@@ -12,13 +16,13 @@ import json
 import sys
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
-from scoring import LogError, fold_lines
+from scoring import LogError, fold_lines, read_lines
 
 
 def replay(path):
     """The state dict after folding the log at `path`; raises LogError or OSError."""
     with open(path, "rb") as log:
-        return fold_lines(log).state()
+        return fold_lines(read_lines(log)).state()
 
 
 def read_or_report(read, path):

@@ -10,7 +10,7 @@ import os
 from folders import in_folder, remove_tree
 
 from ardoise.journal import Journal, StorageError, encode
-from scoring import Refused, fold_lines
+from scoring import LINE_LIMIT, Refused, fold_lines
 
 HEADER = {"ev": "match", "game": "brouc"}
 EVENTS = (
@@ -294,17 +294,60 @@ def test_torn_last_line_at_every_byte_is_dropped_and_cut_off(root):
     assert not exists(root + "/archive")
 
 
+def expect_set_aside(root, intact, data, line, reason=None):
+    """`data` on flash loads as the match of `intact`, its line `line` named
+    damaged, and `data` kept whole in the archive."""
+    write(root + "/match.jsonl", data)
+    journal, repair = loaded(root)
+    assert repair is not None and repair.key == "damaged", (data, repair and repair.key)
+    assert repair.line == line, (repair.line, line)
+    if reason is not None:
+        assert repair.reason == reason, repair.reason
+    assert live(journal) == folded(intact)
+    assert read(root + "/match.jsonl") == intact
+    assert journal.archives() == ["0001.damaged"]
+    assert read(journal.archive_file("0001.damaged")) == data
+    remove_tree(root + "/archive")
+
+
 @in_folder
-def test_last_line_that_is_not_json_is_dropped(root):
+def test_a_complete_last_line_that_is_not_json_is_damage_kept(root):
+    # Only a line without its newline is a torn write: a complete line that
+    # does not read is damage, set aside, never dropped.
     intact = log(*EVENTS[:-1])
     line = encode(EVENTS[-1])
     for cut in range(1, len(line) - 1):
-        write(root + "/match.jsonl", intact + line[:cut] + b"\n")
+        expect_set_aside(root, intact, intact + line[:cut] + b"\n", 7)
+
+
+@in_folder
+def test_a_nul_filled_tail_is_torn_without_its_newline_and_damage_with_it(root):
+    intact = log(*EVENTS[:-1])
+    for tail in (b"\x00" * 26, b"\x00" * 600, encode(EVENTS[-1])[:9] + b"\x00" * 17):
+        write(root + "/match.jsonl", intact + tail)
         journal, repair = loaded(root)
-        assert repair.key == "torn", cut
+        assert repair.key == "torn", tail
         assert live(journal) == folded(intact)
         assert read(root + "/match.jsonl") == intact
-    assert not exists(root + "/archive")
+        assert not exists(root + "/archive")
+        expect_set_aside(root, intact, intact + tail[:-1] + b"\n", 7, "not valid JSON")
+
+
+@in_folder
+def test_json_that_micropython_reads_and_the_pc_does_not_is_damage(root):
+    intact = log(*EVENTS[:2])
+    for bad in (
+        b'{"ev":"end","A":70]',
+        b'{"ev" "end","A":70}',
+        b'{"ev":"end",,"A":70}',
+        b'{"ev":"end","A":70,}',
+        b'{"ev":"end","A":070}',
+        b'{"ev":"end","A":70}\x0c',
+        b'{"ev":"end","A":70,"x":"\xc0\x80"}',
+    ):
+        for after in (b"", encode(EVENTS[2])):  # the last line, or one in the middle
+            data = intact + bad + b"\n" + after
+            expect_set_aside(root, intact, data, 4)
 
 
 @in_folder
@@ -375,13 +418,33 @@ def test_damaged_first_line_leaves_no_match(root):
 
 
 @in_folder
-def test_an_overlong_line_is_damage_read_in_pieces(root):
-    data = log(*EVENTS[:2]) + b"{" + b" " * 1000 + b"}\n" + encode(EVENTS[2])
-    write(root + "/match.jsonl", data)
-    journal, repair = loaded(root)
-    assert repair.key == "damaged" and repair.line == 4
-    assert live(journal) == folded(log(*EVENTS[:2]))
-    assert read(root + "/archive/0001.damaged") == data
+def test_a_line_over_the_limit_is_damage_too_long(root):
+    intact = log(*EVENTS[:2])
+    # JSON within the limit: a board's read in pieces must not fold its start.
+    too_long = b'{"ev":"undo"}' + b" " * LINE_LIMIT
+    for bad in (b"{" + b" " * 1000 + b"}x" * 200, too_long, b"\x00" * 5000):
+        for after in (b"\n" + encode(EVENTS[2]), b"\n", b""):
+            expect_set_aside(root, intact, intact + bad + after, 4, "too long")
+
+
+@in_folder
+def test_the_longest_header_the_rules_accept_folds(root):
+    for escaped in (True, False):
+        char = "\\ud83d\\ude00" if escaped else "\U0001f600"
+        name = '"%s"' % (char * 16)
+        header = (
+            '{"ev": "match", "game": "brusquembelle", "players": 5, "ante": 100,'
+            ' "pairs": false, "names": [%s]}\n' % ", ".join([name] * 5)
+        ).encode()
+        assert len(header) <= LINE_LIMIT + 1, len(header)
+        data = header + b'{"ev":"deal"}\n'
+        write(root + "/match.jsonl", data)
+        journal, repair = loaded(root)
+        assert repair is None, str(repair)
+        assert len(journal.match.names) == 5 and journal.match.state()["deal_open"]
+        assert read(root + "/match.jsonl") == data
+        journal.append({"ev": "undo"})
+        assert loaded(root)[1] is None
 
 
 @in_folder

@@ -840,8 +840,9 @@ def corrupt_byte_trial(intact, lines, offset, bad):
     """A byte of the journal spoiled; the boot keeps the lines before the spoiled one."""
     damaged = intact[:offset] + bad + intact[offset + 1 :]
     line = intact.count(b"\n", 0, offset) + 1
-    # A spoiled newline joins two lines; a bad last line is dropped as torn.
-    last = damaged.find(b"\n", offset) in (-1, len(damaged) - 1)
+    # A spoiled newline joins two lines; only the last line, without its
+    # newline, is dropped as torn; a complete bad line is damage, kept.
+    last = damaged.find(b"\n", offset) == -1
     flash = Flash()
     flash.folders.add(ROOT)
     flash.files[JOURNAL] = bytearray(damaged)
