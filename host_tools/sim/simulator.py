@@ -6,9 +6,12 @@
 The firmware (firmware/, as sources) runs under MicroPython's unix port from
 .venv with the stand-in `machine` (host_tools/sim/standin/sim.py), as a child
 process: keys go to it on its stdin, the panel's pictures come back on a
-pipe and are drawn here. DIR (sim-flash/ by default) is the board's
-filesystem: the match, its archive and the settings stay there between runs,
-as on the board's flash.
+pipe and are drawn here. A folder is the board's filesystem (--root): the
+match, its archive and the settings stay there between runs, as on the
+board's flash. In a terminal it is sim-flash/ unless --root says otherwise;
+a run with --keys or --png and no --root plays on a fresh temporary folder,
+removed afterwards, so that a script never touches the match left in
+sim-flash/.
 
 In a terminal, the keys are:
 
@@ -39,12 +42,14 @@ esp32_devkit...) or a path to one; --height 32 makes its panel a 128x32 one.
 """
 
 import argparse
+import contextlib
 import os
 import pathlib
 import select
 import signal
 import subprocess
 import sys
+import tempfile
 import termios
 import threading
 import tty
@@ -330,7 +335,11 @@ def main(argv=None):
     )
     parser.add_argument("--board", default="host", help="a board from boards/ or a board file")
     parser.add_argument("--height", type=int, choices=(64, 32), help="the panel's height")
-    parser.add_argument("--root", default=str(DEFAULT_ROOT), help="the board's filesystem")
+    parser.add_argument(
+        "--root",
+        help="the board's filesystem, kept between runs (default: sim-flash/ in a terminal;"
+        " with --keys or --png a fresh temporary folder, removed afterwards)",
+    )
     parser.add_argument("--keys", help="play these keys without a terminal (syntax below)")
     parser.add_argument("--png", help="save the final screen as this PNG")
     parser.add_argument(
@@ -347,13 +356,21 @@ def main(argv=None):
             return emulated(args)
         path = board_file(args.board)
         height = args.height or describe(path)["oled"]["height"]
-        root = pathlib.Path(args.root)
-        # Nothing the flash holds (the journal, the settings) nor the board file.
-        check_outputs([args.png], [path, *(file for file in root.rglob("*") if file.is_file())])
-        if args.keys is None and args.png is None:
-            interactive(path, height, root)
-            return 0
-        frame, console = play(path, height, root, parse_keys(args.keys or ""))
+        headless = args.keys is not None or args.png is not None
+        with contextlib.ExitStack() as cleanup:
+            if args.root is not None:
+                root = pathlib.Path(args.root)
+            elif headless:
+                root = pathlib.Path(cleanup.enter_context(tempfile.TemporaryDirectory()))
+            else:
+                root = DEFAULT_ROOT
+            # Nothing the flash holds (the journal, the settings) nor the board file.
+            flash = (file for file in root.rglob("*") if file.is_file())
+            check_outputs([args.png], [path, *flash])
+            if not headless:
+                interactive(path, height, root)
+                return 0
+            frame, console = play(path, height, root, parse_keys(args.keys or ""))
         sys.stderr.write(console)  # a crash's trace, say: as a board's USB console shows it
         if args.png:
             try:

@@ -7,6 +7,7 @@ timing); in a terminal, tmux types the keys of a whole deal and the screen
 it shows, decoded from its half blocks, is checked pixel for pixel.
 """
 
+import os
 import shutil
 import signal
 import subprocess
@@ -84,6 +85,41 @@ def test_the_flash_folder_keeps_the_match_between_runs(tmp_path):
     # Started again on the same folder, the slate is where it was.
     assert screenshot(tmp_path, name="again.png") == after_deal
     assert (tmp_path / "flash" / "data" / "match.jsonl").read_text() == journal
+
+
+def test_a_headless_run_without_root_plays_on_a_fresh_flash_it_removes(tmp_path):
+    """Without --root, --keys/--png play on a temporary folder, never on the
+    terminal's flash (sim-flash/, here a folder of the test's): a deal played
+    there is not in the next run, and nothing is left in the temporary folder."""
+    interactive_flash = tmp_path / "sim-flash"
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+
+    def headless(keys, png):
+        # The simulator with its interactive flash moved here, so that the
+        # user's sim-flash/ stays out of reach whatever the code does.
+        code = (
+            "import pathlib, sys; from host_tools.sim import simulator; "
+            "simulator.DEFAULT_ROOT = pathlib.Path(sys.argv[1]); "
+            "sys.exit(simulator.main(sys.argv[2:]))"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code, interactive_flash, "--keys", keys, "--png", png],
+            cwd=ROOT,
+            env=dict(os.environ, TMPDIR=str(temporary)),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, result.stderr
+        return Frame.from_png(png.read_bytes())
+
+    after_deal = headless(A_DEAL, tmp_path / "deal.png")
+    fresh = headless("", tmp_path / "fresh.png")
+    assert fresh == reference(64, "boot") != after_deal
+    assert not interactive_flash.exists()
+    assert list(temporary.iterdir()) == []
+    assert "temporary folder" in run("--help").stdout
 
 
 def shifted(frame, across, down):
@@ -263,7 +299,14 @@ class Tmux:
         return lines
 
     def close(self):
+        """End the session and every process in it: the simulator and its board,
+        which runs in a session of its own and so misses the terminal's hangup."""
+        pane = int(self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}"))
+        tree = [pane, *processes.descendants(pane)]  # before their parents die
         self.tmux("kill-server")
+        if not processes.wait_for(lambda: not any(map(processes.alive, tree)), timeout=5):
+            for pid in tree:
+                processes.kill_tree(pid)
 
 
 BLOCKS = {block: pixels for pixels, block in HALF_BLOCKS.items()}
