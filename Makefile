@@ -32,11 +32,20 @@ venv: $(STAMP) ## .venv from the pinned requirements.txt, with the ardoise comma
 # records that the install finished, so an interrupted install is retried.
 # The project itself goes in last, editable (the code stays here), built by
 # the setuptools requirements.txt pins: nothing else is fetched.
+# It says what it does: pip lists each package as it comes.
 $(STAMP): requirements.txt pyproject.toml
+	@if [ -x $(PY) ]; then \
+		echo "Updating $(VENV) to the pinned packages of requirements.txt..."; \
+	else \
+		echo "Creating $(VENV) and installing the pinned packages of requirements.txt"; \
+		echo "(first run only: about a minute, some 350 MB)..."; \
+	fi
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --disable-pip-version-check -r requirements.txt
+	@echo "Installing the ardoise command into $(VENV) (the code stays here)..."
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
-	touch $(STAMP)
+	@touch $(STAMP)
+	@echo "$(VENV) is ready."
 
 # `npm ci` installs exactly the lock file's versions. Without Node (18+) the
 # tests that need it skip and say why.
