@@ -1,0 +1,47 @@
+"""`make bench` (host_tools/bench/report.py): measuring is its job, judging is not.
+
+A figure over its target is a row marked MISSED, and the command still exits
+0 once it has measured (make test and make proof are the gates); only a
+bench that could not measure fails.
+"""
+
+import pytest
+
+from host_tools.bench import report
+
+
+@pytest.fixture
+def bench(monkeypatch, tmp_path):
+    """The bench with its measurements replaced by the rows a test gives, its
+    report written to tmp_path (docs/bench.md is left alone)."""
+    monkeypatch.setattr(report, "ROOT", tmp_path)
+    monkeypatch.setattr(report, "REPORT", tmp_path / "bench.md")
+
+    def with_rows(rows):
+        monkeypatch.setattr(report, "measure", lambda folder: rows)
+        monkeypatch.setattr(report.bench_device, "measure", lambda folder: [])
+        monkeypatch.setattr(report.presses, "measure", lambda folder: [])
+        monkeypatch.setattr(report, "proofs", lambda: [])
+        return report.main([])
+
+    return with_rows
+
+
+def test_a_missed_target_is_a_row_not_a_failure(bench, tmp_path, capsys):
+    status = bench([("Presses, Le Brouc", "31", "12", False), ("Heap", "40 KiB", "96", True)])
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "MISSED" in printed and "met" in printed
+    written = (tmp_path / "bench.md").read_text()
+    assert "| Presses, Le Brouc | 31 | 12 | MISSED |" in written
+    assert "| Heap | 40 KiB | 96 | met |" in written
+
+
+def test_a_bench_that_cannot_measure_fails(monkeypatch, bench):
+    def broken(folder):
+        raise RuntimeError("the firmware did not run")
+
+    monkeypatch.setattr(report.presses, "measure", broken)
+    monkeypatch.setattr(report, "measure", broken)
+    with pytest.raises(RuntimeError):
+        report.main([])
