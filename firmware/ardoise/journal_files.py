@@ -222,6 +222,9 @@ def settle(journal):
 def new_match(journal, header):
     """Journal.new_match: archive the current journal and begin a match."""
     match = Match(header)
+    if match.names:  # as the rules read them: text, written back as UTF-8 (scoring.names)
+        header = dict(header)
+        header["names"] = list(match.names)
     line = encode(header)
     swapping = False
     try:

@@ -204,11 +204,27 @@ def test_the_longest_header_folds_and_one_more_character_is_refused():
         assert len(line) <= LINE_LIMIT, len(line)
         for lines in ([line], [line + b"\n"], io.BytesIO(line + b"\n" + b'{"ev":"deal"}\n')):
             match = fold_lines(lines)
-            assert len(match.names) == 5 and match.game.seats == 5
+            assert [name.encode() for name in match.names] == [("\U0001f600" * 16).encode()] * 5
         char = ("\\ud83d\\ude00" if escaped else "\U0001f600").encode()
         longer = line.replace(char * 16, char * 17, 1)
         found = verdict([longer])
         assert found[0] == 1 and "names of 1 to 16 characters" in found[1], found
+
+
+def test_a_name_is_text_however_json_writes_it():
+    """An escaped surrogate pair is one character, kept as its own UTF-8 bytes
+    (MicroPython's json makes two 3-byte sequences of it); a lone surrogate
+    is no character, refused on both."""
+    smile = "\U0001f600"
+    for written in ('"\\ud83d\\ude00"', '"%s"' % smile, '"a\\ud83d\\ude00b\\u00e9"'):
+        line = '{"ev":"match","game":"bruus","rules":"two","names":[%s,"Eva"]}' % written
+        names = fold_lines([line.encode()]).names
+        assert names[1] == "Eva" and len(names[0]) in (1, 4), names
+        assert names[0].encode() in (smile.encode(), ("a" + smile + "b\u00e9").encode())
+    for lone in ("\\ud800", "\\udc00", "a\\ud83d", "\\ude00\\ud83d", "\\ud83d\\u0041"):
+        line = '{"ev":"match","game":"bruus","rules":"two","names":["%s","Eva"]}' % lone
+        found = verdict([line.encode()])
+        assert found[0] == 1 and "names of 1 to 16 characters" in found[1], (lone, found)
 
 
 def test_the_longest_header_is_what_cpython_writes():

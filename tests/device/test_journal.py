@@ -448,6 +448,26 @@ def test_the_longest_header_the_rules_accept_folds(root):
 
 
 @in_folder
+def test_names_escaped_as_surrogate_pairs_are_written_back_as_utf8(root):
+    # MicroPython's json reads "\ud83d\ude00" as two 3-byte sequences: a
+    # journal holding them would not be UTF-8, and would be damage at boot.
+    import json
+
+    header = json.loads(
+        '{"ev":"match","game":"bruus","rules":"two","names":["\\ud83d\\ude00 Eva","Fritz"]}'
+    )
+    journal = Journal(root)
+    journal.new_match(header)
+    assert read(root + "/match.jsonl").decode() == (
+        '{"ev":"match","game":"bruus","names":["\U0001f600 Eva","Fritz"],"rules":"two"}\n'
+    )
+    journal.append({"ev": "deal"})
+    again, repair = loaded(root)
+    assert repair is None, str(repair)
+    assert [name.encode() for name in again.match.names] == ["\U0001f600 Eva".encode(), b"Fritz"]
+
+
+@in_folder
 def test_an_interrupted_swap_is_finished_at_boot(root):
     played(root)
     # Power lost in new_match after the old journal went to the archive.
