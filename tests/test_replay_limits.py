@@ -66,6 +66,30 @@ def test_a_line_of_gigabytes_is_too_long_at_once(tmp_path):
     expect_refused(huge, "line 2: too long")
 
 
+def run_tool(*arguments):
+    """An `ardoise` command in a process whose memory is capped."""
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=capped,
+    )
+
+
+def test_slate_and_tournament_read_as_replay_does(tmp_path):
+    result = run_tool("slate", "/dev/zero")
+    assert (result.returncode, result.stdout) == (1, ""), result.stderr[-500:]
+    assert result.stderr.splitlines() == ["line 1: too long"], result.stderr[-500:]
+    huge = tmp_path / "huge.jsonl"
+    with open(huge, "wb") as file:
+        file.truncate(8 << 30)  # NUL bytes that take no disk
+    result = run_tool("tournament", str(tmp_path))
+    assert (result.returncode, result.stdout) == (1, ""), result.stderr[-500:]
+    assert result.stderr.splitlines() == ["%s: line 1: too long" % huge], result.stderr[-500:]
+
+
 def test_the_limit_is_the_same_for_the_file_and_the_rules(tmp_path):
     """A line of LINE_LIMIT bytes folds; one byte more is too long, newline or not."""
     exact = b'{"ev":"deal","trump":"H"}'.ljust(LINE_LIMIT)
