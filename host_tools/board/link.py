@@ -11,6 +11,7 @@ slate running on it, with a clean heap for what follows); the next ones
 import ast
 import contextlib
 import os
+import pathlib
 import re
 import stat
 import subprocess
@@ -21,6 +22,7 @@ from serial.tools import list_ports
 from host_tools.board.virtual import DEFAULT_FLASH, VirtualBoard
 
 VIRTUAL = "virtual"
+EMULATED = "emulated"  # an emulated Pico running MicroPython's rp2 release (board/emulated/)
 INSTALL_HINT = "is MicroPython installed on it? (README: Installing MicroPython)"
 
 
@@ -34,13 +36,14 @@ def add_port_arguments(parser):
     parser.add_argument(
         "--virtual-flash",
         default=str(DEFAULT_FLASH),
-        help="the virtual board's filesystem (with --port virtual)",
+        help="the virtual board's filesystem (with --port virtual); with --port emulated, "
+        "the folder of the emulated Pico's flash image (default emulated-pico/)",
     )
 
 
 def check_port(port):
     """Refuse a missing or absent port early, naming the ports this PC has."""
-    if port == VIRTUAL:
+    if port in (VIRTUAL, EMULATED):
         return
     if not port:
         raise LinkError("no port given: PORT=/dev/ttyACM0, for example, or PORT=virtual" + found())
@@ -78,6 +81,18 @@ def found():
 def connect(port, virtual_flash=DEFAULT_FLASH):
     """A Link to the board on `port`; for "virtual", a virtual board on `virtual_flash`."""
     check_port(port)
+    if port == EMULATED:
+        from host_tools.board.emulated.pico import EmulatorError, serving
+
+        folder = None if pathlib.Path(virtual_flash) == DEFAULT_FLASH else virtual_flash
+        try:
+            with serving(folder) as board:
+                link = Link(board.port)
+                link.board = board
+                yield link
+        except EmulatorError as error:
+            raise LinkError(str(error)) from error
+        return
     if port != VIRTUAL:
         yield Link(port)
         return

@@ -32,7 +32,8 @@
 //   cut {fraction?}      the power goes: a program or erase in progress is
 //                        left partly done; nothing runs any more
 //   trap {operation, fraction}   cut the power as flash operation number
-//                        `operation` (counted from 0) starts, `fraction` done
+//                        `operation` (counted from 0) starts, `fraction` done;
+//   trap {instructions}  cut it when the instruction count gets there
 //   stats                clock, instructions, flash operations, I2C bytes
 //   quit
 // Events, one JSON object a line: {"ev": "serial", "data"} (base64, what the
@@ -51,9 +52,13 @@ const FLASH_BASE = 0x10000000;
 const UF2_MAGIC = [0x0a324655, 0x9e5d5157, 0x0ab16f30];
 const PANEL_BUS = 0;
 const PANEL_ADDRESS = 0x3c;
-const SLICE_NS = 20e6; // paced: run at most this much between looks at stdin
-const LEAD_NS = 5e6; // paced: how far emulated time may be ahead of the wall clock
-const LAG_NS = 500e6; // paced: a board further behind stops trying to catch up
+// Paced: the CPU runs flat out while it has work, but idle time (WFE/WFI,
+// which the emulator skips) passes no faster than the wall clock's, so a
+// board left alone costs next to nothing and its timers (the screen's sleep)
+// run in real time; a burst of work may leave emulated time ahead, which it
+// keeps (a flash erase's 45 ms do not make a deploy wait for them).
+const SLICE_INSTRUCTIONS = 300000; // paced: at most this many between looks at stdin
+const IDLE_CARRY_NS = 50e6; // paced: idle time owed at most, after a slow slice
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
@@ -90,6 +95,26 @@ export function readUF2(path) {
   return blocks;
 }
 
+// rp2040js looks for a peripheral before it looks at RAM on every write; the
+// firmware's writes are nearly all to RAM: going there first makes the whole
+// emulation a third faster and changes nothing else.
+function fastRAM(mcu) {
+  const start = 0x20000000;
+  const end = start + mcu.sram.length - 3;
+  const view = mcu.sramView;
+  const read = mcu.readUint32.bind(mcu);
+  const write = mcu.writeUint32.bind(mcu);
+  mcu.readUint32 = (address) => {
+    address >>>= 0;
+    return address >= start && address < end ? view.getUint32(address - start, true) : read(address);
+  };
+  mcu.writeUint32 = (address, value) => {
+    address >>>= 0;
+    if (address >= start && address < end) view.setUint32(address - start, value, true);
+    else write(address, value);
+  };
+}
+
 class Board {
   constructor(options) {
     this.options = options;
@@ -116,6 +141,7 @@ class Board {
   powerOn() {
     const mcu = new RP2040();
     mcu.logger = logger;
+    fastRAM(mcu);
     mcu.loadBootrom(this.bootrom);
     mcu.flash.set(this.flashBytes);
     this.mcu = mcu;
@@ -141,7 +167,6 @@ class Board {
     this.connectUSB();
     this.cycleNanos = 1e9 / 125e6;
     mcu.core.PC = FLASH_BASE;
-    this.startedAt = { ns: 0, wall: performance.now() };
   }
 
   connectUSB() {
@@ -223,7 +248,7 @@ class Board {
 
   flashOperation(operation) {
     this.operations += 1;
-    if (this.trap && operation.index === this.trap.operation) {
+    if (this.trap && this.trap.operation !== undefined && operation.index === this.trap.operation) {
       this.cutPower(this.trap.fraction);
       this.stop = 'cut';
     }
@@ -245,10 +270,10 @@ class Board {
     send({ ev: 'reset' });
   }
 
-  // Execute until the clock reaches `target` ns, something stops it, or
-  // the instruction count reaches `budget`.
+  // Execute until the clock reaches `target` ns, something stops it, the
+  // instruction count reaches `budget`, or (paced) idle skipping has used up
+  // `this.idleBudget` ns.
   runUntil(target, budget = Infinity) {
-    const { flash } = this;
     let { mcu } = this;
     let core = mcu.core;
     let clock = mcu.clock;
@@ -256,7 +281,12 @@ class Board {
     while (!this.stop && !this.dead && clock.nanos < target && this.instructions < budget) {
       if (core.waiting) {
         const alarm = clock.nextAlarm;
-        const step = alarm ? Math.min(alarm.nanos - clock.nanos, target - clock.nanos) : target - clock.nanos;
+        let step = alarm ? Math.min(alarm.nanos - clock.nanos, target - clock.nanos) : target - clock.nanos;
+        if (this.pacing) {
+          if (this.idleBudget <= 0) break;
+          step = Math.min(step, this.idleBudget);
+          this.idleBudget -= Math.max(step, 0);
+        }
         clock.tick(Math.max(step, 0));
       } else {
         const cycles = core.executeInstruction();
@@ -282,7 +312,6 @@ class Board {
         if (this.hostBytes.length) this.toBoard([]);
       }
     }
-    void flash;
     return target;
   }
 
@@ -294,7 +323,12 @@ class Board {
     const start = this.mcu.clock.nanos;
     const startInstructions = this.instructions;
     if (this.hostBytes.length) this.toBoard([]);
-    this.runUntil(start + ms * 1e6, instructions ?? Infinity);
+    const trap = this.trap?.instructions ?? Infinity;
+    this.runUntil(start + ms * 1e6, Math.min(instructions ?? Infinity, trap));
+    if (this.instructions >= trap && !this.dead) {
+      this.cutPower();
+      this.stop = 'cut';
+    }
     const reason = this.stop || (this.dead ? 'dead' : 'time');
     this.until = null;
     this.untilConnected = false;
@@ -315,34 +349,29 @@ class Board {
       operations: this.operations,
       i2c_bytes: this.i2cBytes,
       errors: logger.errors,
+      dead: this.dead,
     };
   }
 
-  // Paced: emulated time follows the wall clock, never more than LEAD_NS ahead.
   paceSlice() {
     if (!this.pacing || this.dead) return;
     const now = performance.now();
-    let due = this.startedAt.ns + (now - this.startedAt.wall) * 1e6;
-    const clock = this.mcu.clock;
-    if (due - clock.nanos > LAG_NS) {
-      this.startedAt = { ns: clock.nanos, wall: now };
-      due = clock.nanos;
-    }
-    const target = Math.min(due + LEAD_NS, clock.nanos + SLICE_NS);
-    if (target > clock.nanos) {
-      this.stop = null;
-      this.runUntil(target);
-      this.stop = null;
-    }
-    const ahead = (this.mcu.clock.nanos - (this.startedAt.ns + (performance.now() - this.startedAt.wall) * 1e6)) / 1e6;
-    this.paceTimer = ahead > 1 ? setTimeout(() => this.paceSlice(), ahead) : setImmediate(() => this.paceSlice());
+    this.idleBudget = Math.min(this.idleBudget + (now - this.lastWall) * 1e6, IDLE_CARRY_NS);
+    this.lastWall = now;
+    this.stop = null;
+    this.runUntil(Infinity, this.instructions + SLICE_INSTRUCTIONS);
+    this.stop = null;
+    // Out of idle time: come back when some has passed; else at once.
+    const idle = this.mcu.core.waiting && this.idleBudget <= 0;
+    this.paceTimer = idle ? setTimeout(() => this.paceSlice(), 2) : setImmediate(() => this.paceSlice());
   }
 
   pace(on) {
     if (on === this.pacing) return;
     this.pacing = on;
     if (on) {
-      this.startedAt = { ns: this.mcu.clock.nanos, wall: performance.now() };
+      this.lastWall = performance.now();
+      this.idleBudget = 0;
       this.paceSlice();
     } else {
       clearTimeout(this.paceTimer);
@@ -384,7 +413,9 @@ function handle(board, message) {
     case 'cut':
       return board.cutPower(message.fraction);
     case 'trap':
-      board.trap = { operation: message.operation, fraction: message.fraction };
+      board.trap = message.instructions !== undefined
+        ? { instructions: message.instructions }
+        : { operation: message.operation, fraction: message.fraction };
       return {};
     case 'stats':
       return board.stats();

@@ -256,9 +256,13 @@ class EmulatedPico:
         """Cut the power now; a flash operation in progress is left partly done."""
         return self.call("cut", **({} if fraction is None else {"fraction": fraction}))
 
-    def trap(self, operation, fraction):
-        """Cut the power as flash program/erase number `operation` starts, `fraction` done."""
-        self.call("trap", operation=operation, fraction=fraction)
+    def trap(self, operation=None, fraction=0.0, instructions=None):
+        """Cut the power as flash program/erase number `operation` (counted from
+        power-on) starts, `fraction` done; or once `instructions` have run."""
+        if instructions is not None:
+            self.call("trap", instructions=instructions)
+        else:
+            self.call("trap", operation=operation, fraction=fraction)
 
     def stats(self):
         return self.call("stats")

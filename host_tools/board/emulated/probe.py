@@ -1,0 +1,165 @@
+"""Between two polls of the slate, answers the PC's questions (MicroPython, on the board).
+
+Only on the emulated Pico's test images (tests/pico/, `make bench`), never
+on a player's board: host_tools/board/emulated/slate.py puts it there as
+/_probe.mpy, imported by a /boot.py of two lines, which MicroPython runs
+before main.py. main.py and the firmware stay as deployed; this swaps
+ardoise.boot's Hardware for a subclass whose nap() (the wait between polls)
+first reads one byte the PC may have sent on the USB serial:
+
+    ?   prints one line "@P{...}@E": the top screen (kinds, options, index,
+        value, title, a message's lines; "refused" and "torn": the app's
+        texts for a refusal's title and for an action lost to a power cut),
+        the stack's depth, asleep, the heap in use after a collection
+        ("heap", "free"; a ballast boot.py took first is left out, and
+        "room" is the heap it left free), the
+        time (time.ticks_us()) at the end of each show() since the last
+        "?" ("shows"), and for each show() that followed a key event the µs
+        from the poll that returned the event to the end of that show()
+        ("responses"), any crash ("crash"), and whether the journal ended in
+        a torn line when the board powered on ("torn_at_boot"), and the
+        journal's size ("journal")
+
+and makes show() and the keypad's poll() note their times. The heap this
+module holds is in "hooks".
+"""
+
+import gc
+import json
+import os
+import select
+import sys
+from time import ticks_diff, ticks_us
+
+
+def _torn(path):
+    """1 if the file at `path` ends in an unfinished line (read before the app repairs it)."""
+    try:
+        with open(path, "rb") as file:
+            size = file.seek(0, 2)
+            if not size:
+                return 0
+            file.seek(size - 1)
+            return 0 if file.read(1) == b"\n" else 1
+    except OSError:
+        return 0
+
+
+torn_at_boot = _torn("data/match.jsonl")
+ballast = None  # boot.py's, if any
+room = None  # the heap left free by the ballast
+
+import ardoise.app  # noqa: E402
+import ardoise.boot  # noqa: E402
+from ardoise.hardware import Hardware  # noqa: E402
+
+gc.collect()
+_imported = gc.mem_alloc()
+# The app (once it runs), show() end times since the last look, a crash's
+# text, the time of a key event not yet shown, event-to-show() times.
+state = [None, [], None, None, []]
+
+
+class ProbedApp(ardoise.app.App):
+    def run(self, nap):
+        state[0] = self
+        super().run(nap)
+
+
+class ProbedHardware(Hardware):
+    def __init__(self, description, **options):
+        super().__init__(description, **options)
+        display = self.display
+        send = display.show
+        shows = state[1]
+
+        def show():
+            send()
+            now = ticks_us()
+            shows.append(now)
+            if state[3] is not None:
+                state[4].append(ticks_diff(now, state[3]))
+                state[3] = None
+
+        display.show = show
+        keypad = self.keypad
+        poll = keypad.poll
+
+        def polled():
+            event = poll()
+            if event and state[3] is None:
+                state[3] = ticks_us()
+            return event
+
+        keypad.poll = polled
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+
+    def nap(self, ms, screen_off):
+        if self.poller.poll(0) and sys.stdin.read(1) == "?":
+            look()
+        super().nap(ms, screen_off)
+
+
+def look():
+    gc.collect()
+    heap = gc.mem_alloc() - (len(ballast) if ballast is not None else 0)
+    answer = {
+        "heap": heap,
+        "free": gc.mem_free(),
+        "hooks": hooks,
+        "crash": state[2],
+        "torn_at_boot": torn_at_boot,
+        "room": room,
+    }
+    try:
+        answer["journal"] = os.stat("data/match.jsonl")[6]
+    except OSError:
+        answer["journal"] = 0
+    app = state[0]
+    if app is not None:
+        screen = app.stack[-1]
+        kinds = []
+        cls = type(screen)
+        while cls is not object:
+            kinds.append(cls.__name__)
+            cls = cls.__bases__[0]
+        answer["kinds"] = kinds
+        for name in ("options", "index", "value", "title", "lines"):
+            answer[name] = _plain(getattr(screen, name, None))
+        answer["refused"] = app.t("refused")
+        answer["torn"] = app.t("torn")
+        answer["depth"] = len(app.stack)
+        answer["asleep"] = app.asleep
+    answer["shows"] = state[1][:]
+    answer["responses"] = state[4][:]
+    answer["now"] = ticks_us()
+    del state[1][:]
+    del state[4][:]
+    print("@P" + json.dumps(answer) + "@E")
+
+
+def _plain(value):
+    """`value` as JSON can hold it: texts kept as UTF-8 bytes become str."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return str(bytes(value), "utf-8")
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return None  # a method, say: a screen of another kind uses the name
+
+
+_crash = ardoise.boot.crash
+
+
+def crash(hardware, error, root):
+    state[2] = "%s: %s" % (type(error).__name__, error)
+    _crash(hardware, error, root)
+
+
+ardoise.boot.crash = crash
+ardoise.boot.Hardware = ProbedHardware
+ardoise.app.App = ProbedApp
+gc.collect()
+hooks = gc.mem_alloc() - _imported

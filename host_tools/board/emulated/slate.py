@@ -1,0 +1,243 @@
+"""The deployed slate on the emulated Pico, played from the PC (tests/pico/, `make bench`).
+
+    image = prepare(deployed_image, folder)       # + the probe, data/ emptied
+    with Slate(image, boards/pico.py) as slate:   # powers on, main.py boots the slate
+        Player(slate).play(script)                # host_tools/web/keyscript.py
+        slate.read("data/match.jsonl")
+
+`prepare` adds host_tools/board/emulated/probe.py to a flash image that
+`make deploy BOARD=pico PORT=emulated` wrote (main.py and the firmware as
+deployed), so that the slate answers the PC between two polls. A Slate is
+keyscript.Player's driver: press(key, ms, gap) holds the board file's pin
+through the GPIO for `ms` emulated ms, lets go for `gap`, then asks the
+slate (which answers at its next poll, so after the press's redraw); the
+picture is the panel's, decoded from the I2C bus.
+
+Each press is measured: the heap in use after a collection, from the pin
+going down to the end of the first show() after it (emulated µs), and the
+display's I2C bytes (control bytes included, address bytes not, as
+`bytes_sent` counts on the unix port) beside the floor: the bytes that differ
+between the pictures before and after, placed as the driver places spans.
+"""
+
+import json
+import pathlib
+import re
+
+from host_tools.board.emulated.pico import EmulatedPico, EmulatorError
+from host_tools.common import compile_file
+from host_tools.sim.boards import describe
+
+HERE = pathlib.Path(__file__).resolve().parent
+TICKS_PERIOD = 1 << 30  # MicroPython's time.ticks_us() wraps there
+LOOK = re.compile(rb"@P(.*?)@E", re.S)
+BOOT_MS = 60000  # emulated: from power-on to the slate's first answer
+LOOK_MS = 20000  # emulated: the longest a press's work may delay an answer
+# The driver's placing of a span (ardoise/ssd1306.py): position write (control
+# byte, column low, column high, page) and data control byte for a page's
+# first span; the page command is left out for its next ones.
+FIRST_SPAN = 5
+NEXT_SPAN = 4
+
+
+def boot_py(ballast=0):
+    """The test image's /boot.py: a ballast of all but `ballast` bytes of heap
+    first, if asked for, then the probe."""
+    lines = ["import gc", "gc.collect()"]
+    if ballast:
+        lines.append("_ballast = bytearray(gc.mem_free() - %d)" % ballast)
+        lines.append("_room = gc.mem_free()")
+    lines.append("import _probe")
+    if ballast:
+        lines.append("_probe.ballast = _ballast")
+        lines.append("_probe.room = _room")
+        lines.append("del _ballast, _room")
+    return "\n".join(lines) + "\n"
+
+
+def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None):
+    """A copy of the flash image `deployed` at `target`, with the probe and
+    boot.py added and the slate's data/ emptied (a fresh flash), or filled
+    with `files` ({path under data/: bytes}); `board_py` replaces /board.py."""
+    probe = compile_file(HERE / "probe.py", pathlib.Path(work) / "_probe.mpy")
+    with EmulatedPico(deployed) as pico:
+        pico.run(10000, connected=True)
+        pico.enter_raw_repl()
+        put(pico, "/_probe.mpy", probe.read_bytes())
+        put(pico, "/boot.py", boot_py(ballast).encode())
+        if board_py is not None:
+            put(pico, "/board.py", board_py.encode())
+        pico.exec(
+            "import os\n"
+            "def rm(p):\n"
+            " try:\n  m = os.stat(p)[0]\n except OSError:\n  return\n"
+            " if m & 0x4000:\n"
+            "  for n in os.listdir(p):\n   rm(p + '/' + n)\n"
+            "  os.rmdir(p)\n"
+            " else:\n  os.remove(p)\n"
+            "rm('/data')\n"
+        )
+        for name, data in sorted((files or {}).items()):
+            path = "/data/" + name
+            parts = path.split("/")[1:-1]
+            for depth in range(1, len(parts) + 1):
+                folder = "/" + "/".join(parts[:depth])
+                pico.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass\n" % folder)
+            put(pico, path, data)
+        pico.save(target)
+    return target
+
+
+def put(pico, path, data, chunk=1024):
+    """Write `data` to the file `path` on the board (raw REPL entered)."""
+    pico.exec("f = open(%r, 'wb')" % path)
+    for start in range(0, len(data), chunk):
+        pico.exec("f.write(%r)" % data[start : start + chunk])
+    pico.exec("f.close()")
+
+
+def floor_bytes(before, after, pages):
+    """The fewest bytes the driver's way of placing spans can send to turn the
+    picture `before` into `after` (MONO_VLSB memories)."""
+    total = 0
+    for page in range(pages):
+        changed = [x for x in range(128) if before[page * 128 + x] != after[page * 128 + x]]
+        if not changed:
+            continue
+        total += FIRST_SPAN + 1
+        for previous, column in zip(changed, changed[1:], strict=False):
+            gap = column - previous - 1
+            # Sending the unchanged columns along costs `gap`; a new span NEXT_SPAN.
+            total += 1 + min(gap, NEXT_SPAN)
+    return total
+
+
+class Slate:
+    """The slate on an emulated Pico started from the flash image `image`
+    (one `prepare` made), wired as the board file `board`."""
+
+    def __init__(self, image, board, *, skip_busy=True):
+        self.pico = EmulatedPico(image, skip_busy=skip_busy)
+        description = describe(pathlib.Path(board))
+        self.pins = {
+            role: (gpio, 0 if level == "low" else 1)
+            for role, (gpio, _, level) in description["buttons"].items()
+        }
+        self.answer = None
+        self.boot_us = None
+        self.peak_heap = 0
+        self.hooks_heap = 0
+        self.presses = []  # per press: {"key", "us" (to show(), or None), "bytes", "floor", "heap"}
+        self.data_bytes = 0  # I2C bytes without address bytes
+        self.pico.on_i2c = self._counted
+
+    def _counted(self, us, data):
+        self.data_bytes += len(data)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def start(self, trap=None):
+        """Power on (with EmulatedPico.trap(**trap) set first, if given) and
+        run until the slate answers."""
+        self.pico.start()
+        if trap:
+            self.pico.trap(**trap)
+        self.pico.run(10000, connected=True)
+        if not self.pico.connected:
+            raise EmulatorError("the emulated Pico's USB serial did not come up")
+        answer = self.look(BOOT_MS)
+        shows = answer.get("shows") or []
+        self.boot_us = shows[0] if shows else None
+        self.hooks_heap = answer.get("hooks", 0)
+        return self
+
+    def stop(self):
+        self.pico.stop()
+
+    @property
+    def dead(self):
+        """True once the power was cut (EmulatedPico.trap, cut)."""
+        return self.pico.stats()["dead"]
+
+    # -- asking the slate ----------------------------------------------------
+
+    def look(self, ms=LOOK_MS):
+        """Ask the slate (it answers at its next poll); its answer (a dict)."""
+        pico = self.pico
+        pico.take()
+        pico.write(b"?")
+        seen = pico.wait_for(b"@E", ms)
+        found = LOOK.findall(seen)
+        if not found:
+            raise EmulatorError("the slate's answer is garbled: %r" % seen[-300:])
+        answer = json.loads(found[-1].decode("utf-8"))
+        if answer.get("crash"):
+            raise EmulatorError("the slate crashed: %s" % answer["crash"])
+        self.peak_heap = max(self.peak_heap, answer["heap"])
+        self.answer = answer
+        return answer
+
+    # -- keyscript.Player's driver --------------------------------------------
+
+    def press(self, key, ms, gap):
+        gpio, level = self.pins[key]
+        pico = self.pico
+        before = self._memory()
+        sent = self.data_bytes
+        down = pico.press(gpio, level)
+        pico.run(ms)
+        pico.release(gpio)
+        pico.run(gap)
+        answer = self.look()
+        after = self._memory()
+        shows = answer["shows"]
+        responses = answer["responses"]
+        pages = self.pico.panel.pages
+        self.presses.append(
+            {
+                "key": key,
+                "ms": ms,
+                # From the poll that returned the key's event to the end of
+                # the show() that followed; from the pin going down.
+                "us": responses[0] if responses else None,
+                "pin_us": (shows[0] - int(down)) % TICKS_PERIOD if shows else None,
+                "bytes": self.data_bytes - sent,
+                "floor": floor_bytes(before, after, pages),
+                "heap": answer["heap"],
+            }
+        )
+
+    def wait(self, ms):
+        self.pico.run(ms)
+        self.look()
+
+    def probe(self):
+        return self.answer if self.answer is not None else self.look()
+
+    def frame(self):
+        panel = self.pico.panel
+        return {"on": panel.on, "pages": panel.pages, "memory": self._memory()}
+
+    def _memory(self):
+        panel = self.pico.panel
+        return bytes(panel.memory[: panel.pages * 128])
+
+    # -- the flash -----------------------------------------------------------
+
+    def read(self, path):
+        """The file `path` on the board's flash (bytes), None if there is none.
+        Stops the slate (Ctrl-C) for the raw REPL."""
+        pico = self.pico
+        pico.enter_raw_repl()
+        out = pico.exec(
+            "import binascii\n"
+            "try:\n"
+            " print(binascii.hexlify(open(%r, 'rb').read()).decode())\n"
+            "except OSError:\n"
+            " print('-')\n" % path
+        ).strip()
+        return None if out == "-" else bytes.fromhex(out)

@@ -1,0 +1,144 @@
+"""Power cuts on the emulated Pico: MicroPython's own littlefs on the modelled
+flash chip, the power cut at a random instruction, or as a flash program or
+erase starts (left part done), then the board powered on again from the
+flash as it was.
+
+From a Le Brouc match in progress (the first 22 lines of the scripted
+match, tricks recorded on the slate), the slate records tricks one press at
+a time, an undo among them. An uncut run gives the journal after each
+press; after each cut the board must boot to the slate, its journal must
+fold and be what the uncut run had before or after the press in flight (at
+most that action lost), and a line the cut left torn must be said on the
+screen. `make test` tries a few cuts; ARDOISE_PROOF=full at least 500.
+"""
+
+import collections
+import random
+
+import pytest
+
+from host_tools.board.emulated.slate import Slate
+from host_tools.common import ROOT
+from host_tools.web.keyscript import Player, commands
+from scoring import fold_lines
+from tests.pico.conftest import BOARD, FULL, image
+
+MATCH = (ROOT / "tests" / "logs" / "device-etivaz-match.jsonl").read_bytes()
+PROLOGUE = b"".join(MATCH.splitlines(keepends=True)[:22])  # ends with a deal begun
+# Each line one press; each but the held Prev (it asks whether to undo) writes a line.
+SCRIPT = "\n".join(
+    [
+        "tricks A",
+        "tricks B",
+        "tricks A",
+        "hold prev",
+        "press ok",
+        "tricks B",
+        "tricks A",
+        "tricks A",
+    ]
+)
+WRITTEN = 7
+CUTS = 500 if FULL else 2  # at random instructions
+OPERATION_CUTS = 100 if FULL else 1  # as a flash program or erase starts
+
+
+@pytest.fixture(scope="module")
+def start(deployed, tmp_path_factory):
+    """The flash to start from, and the uncut run: instructions and flash
+    operations when the slate first answered and at the end, the journal
+    after each command."""
+    folder = tmp_path_factory.mktemp("power")
+    flash = image(
+        deployed, folder, files={"match.jsonl": PROLOGUE, "settings.json": b'{"tricks": true}'}
+    )
+    journals = []
+    with Slate(flash, BOARD) as slate:
+        booted = slate.pico.stats()
+        player = Player(slate)
+        for _, _, name, args in commands(SCRIPT):
+            player.command(name, args, None)
+            journals.append(slate.answer["journal"])
+        ended = slate.pico.stats()
+        final = slate.read("/data/match.jsonl")
+    assert final.startswith(PROLOGUE) and final.count(b"\n") == 22 + WRITTEN
+    assert final.endswith(
+        b'{"ev":"undo"}\n' + b'{"ev":"trick","team":"B"}\n' + 2 * b'{"ev":"trick","team":"A"}\n'
+    )
+    return flash, booted, ended, [len(PROLOGUE)] + journals, final
+
+
+def trial(start, tmp_path, tally, **trap):
+    """Cut the power as `trap` says (EmulatedPico.trap), power on again, check;
+    what happened is counted in `tally`."""
+    flash, _, _, sizes, final = start
+    in_flight = 0
+    started = False
+    slate = Slate(flash, BOARD)
+    try:
+        try:
+            slate.start(trap=trap)
+            started = True
+            player = Player(slate)
+            for index, (_, _, name, args) in enumerate(commands(SCRIPT)):
+                in_flight = index
+                player.command(name, args, None)
+            in_flight = len(sizes) - 1
+        except Exception:  # the slate stopped answering: the power went
+            if not slate.dead:
+                raise
+        if not slate.dead:  # the cut was due after the script: now, then
+            slate.pico.cut()
+        cut = tmp_path / "cut.img"
+        slate.pico.save(cut)
+    finally:
+        slate.stop()
+    with Slate(cut, BOARD) as slate:
+        answer = slate.answer
+        journal = slate.read("/data/match.jsonl")
+    tally["cuts"] += 1
+    tally["in the boot"] += started is False
+    lost = started and in_flight < len(sizes) - 1 and sizes[in_flight] < sizes[in_flight + 1]
+    tally["actions lost"] += lost and journal == final[: sizes[in_flight]]
+    tally["torn lines said"] += bool(answer["torn_at_boot"])
+    # At most the press in flight lost: the journal before it or after it.
+    after = sizes[min(in_flight + 1, len(sizes) - 1)]
+    assert journal in (final[: sizes[in_flight]], final[:after]), (trap, in_flight, journal)
+    assert fold_lines(journal.splitlines(keepends=True)) is not None
+    # Booted to the slate, with a note over it if the cut tore a line.
+    if answer["torn_at_boot"]:
+        assert "Message" in answer["kinds"], answer
+        assert " ".join(answer["lines"]) == " ".join(answer["torn"].split()), answer
+    else:
+        assert answer["kinds"][0] == "Slate" and answer["depth"] == 1, answer
+    return in_flight
+
+
+def test_power_cuts_at_random_instructions(start, tmp_path):
+    _, booted, ended, _, _ = start
+    rng = random.Random(12)
+    tally = collections.Counter()
+    for number in range(CUTS):
+        # In the script, and one in four anywhere from power-on: in the boot.
+        first = 0 if number % 4 == 3 else booted["total_instructions"]
+        cut_at = rng.randrange(first, ended["total_instructions"])
+        trial(start, tmp_path, tally, instructions=cut_at)
+    print("\npower cuts at random instructions: %s" % dict(tally))
+    assert tally["cuts"] == CUTS
+
+
+def test_power_cuts_as_flash_operations_start(start, tmp_path):
+    _, booted, ended, _, _ = start
+    rng = random.Random(34)
+    operations = range(booted["operations"], ended["operations"])
+    assert len(operations) >= WRITTEN  # at least one program per line written
+    tally = collections.Counter()
+    for _ in range(OPERATION_CUTS):
+        operation = rng.choice(operations)
+        trial(start, tmp_path, tally, operation=operation, fraction=rng.random())
+    print("\npower cuts in flash operations: %s" % dict(tally))
+    assert tally["cuts"] == OPERATION_CUTS
+    if FULL:
+        # littlefs commits a write whole or not at all: a cut in a program or
+        # an erase loses the line in flight, and leaves no torn line to report.
+        assert tally["actions lost"] > 0
