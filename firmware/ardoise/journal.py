@@ -142,10 +142,12 @@ class Journal:
         """Fold the journal from flash; return a Repair, or None if it was intact.
 
         Makes the folder if need be. A missing or empty journal means no
-        match yet. A torn last line is dropped and cut off (a Repair "full"
-        if the flash has no room to cut it off). A bad line anywhere else, or a last line that
-        is JSON the rules refuse: the match goes on from the lines before it
-        and the journal as found is set aside as archive/NNNN.damaged. If
+        match yet. A torn last line (without its newline: a write the power
+        cut short) is dropped and cut off (a Repair "full" if the flash has
+        no room to cut it off). Any complete line that does not fold (not
+        JSON, too long, refused by the rules), the last one too: the match
+        goes on from the lines before it and the journal as found is set
+        aside as archive/NNNN.damaged. If
         flash is too full to write the repair, the match goes on in memory
         and the next write tries again. Raises StorageError if flash cannot
         be read.
