@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
+from host_tools.logs.seats import seat_name
 from scoring import Match, fold_lines, read_lines
 from scoring.brouc import round_card_points
 
@@ -52,7 +53,8 @@ class MatchLog:
         return self.final.get("rules")
 
     def seat_name(self, seat):
-        return self.names[seat] if self.names else "seat %d" % seat
+        """The player's name, or "seat N" counted from 1 (host_tools/logs/seats.py)."""
+        return seat_name(self.names, seat)
 
     def team_seats(self, team):
         """Team A holds the even seats, B the odd ones (seats 0 and 1 with two players)."""

@@ -25,6 +25,7 @@ from host_tools.logs.matchlog import (
     read_match_log,
 )
 from host_tools.logs.replay import read_or_report
+from host_tools.logs.seats import seat_numbers
 
 CALL_NAMES = {
     "cape-dehors": "cape et dehors",
@@ -60,19 +61,18 @@ def team_lines(log):
     for team in TEAMS:
         seats = log.team_seats(team)
         lines.append(
-            "Team %s: %s (%s %s)"
+            "Team %s: %s (%s)"
             % (
                 team,
                 " & ".join(log.names[seat] for seat in seats),
-                "seats" if len(seats) > 1 else "seat",
-                " and ".join(str(seat) for seat in seats),
+                seat_numbers(seats),
             )
         )
     return lines
 
 
 def dealt_by(log, seat):
-    return "dealt by %s" % (log.names[seat] if log.names else "seat %d" % seat)
+    return "dealt by %s" % log.seat_name(seat)
 
 
 def undo_note(log):
@@ -387,7 +387,7 @@ def brusquembelle_summary(log):
     lines = [head + "."]
     if log.names:
         lines.append(
-            "Players: " + ", ".join("%d %s" % (seat, name) for seat, name in enumerate(names))
+            "Players: " + ", ".join("%d %s" % (seat, name) for seat, name in enumerate(names, 1))
         )
     for deal in brusquembelle_deals(log):
         lines.append("")

@@ -60,7 +60,7 @@ def test_seed_75_45_is_rounded_to_80_50_and_chalked_8_5(capsys):
 
 def test_seed_23_then_71_and_out_wins_two_coches(capsys):
     lines = summary(LOGS / "brouc-seed-23-and-71-out.jsonl", capsys)
-    assert "  Deal 1, dealt by seat 3, trumps spades" in lines  # the match's dealer 3
+    assert "  Deal 1, dealt by seat 4, trumps spades" in lines  # the match's dealer 3
     assert "    B declares K-Q of hearts: 20 at the bottom" in lines
     # 105 -> 110 for A; 15 -> 20, plus the 20 at the bottom, is 40 for B.
     assert "    card points 105/15 -> 110/20: A +11, B +4" in lines
@@ -130,8 +130,8 @@ def test_an_undone_event_does_not_appear(capsys):
 
 def test_names_label_teams_and_dealers(capsys):
     lines = summary(EXAMPLE, capsys)
-    assert "Team A: Marcel & Pierrot (seats 0 and 2)" in lines
-    assert "Team B: Josiane & Lucie (seats 1 and 3)" in lines
+    assert "Team A: Marcel & Pierrot (seats 1 and 3)" in lines
+    assert "Team B: Josiane & Lucie (seats 2 and 4)" in lines
     assert "  Deal 2, dealt by Josiane, trumps clubs" in lines
     # 64 -> 60, plus 60 for a trump K-Q-J in A's trick: 120; B 60 - 60 = 0.
     assert "    card points 64/56 -> 60/60: A +12, B +0" in lines
@@ -152,7 +152,7 @@ def test_a_deal_in_progress(tmp_path, capsys):
         ],
     )
     lines = summary(log, capsys)
-    deal = lines.index("  Deal 1, dealt by seat 0, trumps spades")
+    deal = lines.index("  Deal 1, dealt by seat 1, trumps spades")
     assert lines[deal + 1 : deal + 3] == ["    tricks recorded: A 0, B 1", "    in progress"]
 
 
@@ -191,17 +191,17 @@ def test_a_game_won_past_the_target_counts_every_matchstick(capsys):
 
 def test_brusquembelle_payments_pool_and_balances(capsys):
     lines = summary(LOGS / "brusquembelle-five.jsonl", capsys)
-    assert "Deal 1, dealt by seat 0: pool 10 after the antes" in lines
-    assert "  seat 0: Ace won, +8" in lines  # 2 from each of 4 others
-    assert "  seat 2: Ten lost, -4" in lines
+    assert "Deal 1, dealt by seat 1: pool 10 after the antes" in lines
+    assert "  seat 1: Ace won, +8" in lines  # 2 from each of 4 others
+    assert "  seat 3: Ten lost, -4" in lines
     assert "  tie: the pool stays for the next deal" in lines
-    assert "  seat 3 takes the pool of 20" in lines
-    assert lines[-1] == "Balances: seat 0 +6, seat 1 -4, seat 2 -9, seat 3 +21, seat 4 -14; pool 0."
+    assert "  seat 4 takes the pool of 20" in lines
+    assert lines[-1] == "Balances: seat 1 +6, seat 2 -4, seat 3 -9, seat 4 +21, seat 5 -14; pool 0."
 
 
 def test_brusquembelle_pairs_share_the_pool(capsys):
     lines = summary(LOGS / "brusquembelle-pairs.jsonl", capsys)
-    assert "  seat 0 & seat 2 take the pool of 8 (4 each)" in lines
+    assert "  seat 1 & seat 3 take the pool of 8 (4 each)" in lines
     assert "(1 event taken back by undo, not shown)" in lines
 
 
@@ -236,8 +236,8 @@ def test_bruus_and_brusquembelle_csv(tmp_path, capsys):
     assert (rows[-1]["points_A"], rows[-1]["points_B"]) == ("3", "3")
     rows = rows_of(LOGS / "brusquembelle-five.jsonl", tmp_path)
     assert len(rows) == 2
-    assert rows[1]["points_seat 3"] == "95" and rows[1]["takers"] == "seat 3"
-    assert [rows[1]["balance_seat %d" % seat] for seat in range(5)] == [
+    assert rows[1]["points_seat 4"] == "95" and rows[1]["takers"] == "seat 4"
+    assert [rows[1]["balance_seat %d" % seat] for seat in range(1, 6)] == [
         "6",
         "-4",
         "-9",
