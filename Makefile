@@ -105,8 +105,10 @@ quick: $(STAMP) ## the rules and unit tests, in under a minute
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
 # an error at every flash operation, random button sequences on the screens.
-proof: $(STAMP) ## the proofs at full size (long)
-	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py
+# With them, on the emulated Pico: 500 power cuts at random instructions and
+# 100 in flash programs and erases, and the sessions on a 128x32 panel too.
+proof: $(STAMP) $(NODE_STAMP) ## the proofs at full size (long)
+	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py tests/pico
 
 bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
 	$(ARDOISE) bench
@@ -123,8 +125,9 @@ sim: $(STAMP) ## the slate in this terminal (BOARD=pico, HEIGHT=32)
 	$(ARDOISE) sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT)) $(if $(EMULATED),--emulated)
 
 # Compile the firmware and copy it to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
-# (PORT=virtual: a virtual board whose flash is the folder virtual-board/).
-deploy: $(STAMP) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual)
+# (PORT=virtual: a virtual board whose flash is the folder virtual-board/;
+# PORT=emulated: an emulated Pico running MicroPython 1.22, its flash emulated-pico/).
+deploy: $(STAMP) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual, emulated)
 	$(ARDOISE) deploy --board "$(BOARD)" --port "$(PORT)"
 
 # Copy a board's match logs to logs/<today>/ (TO=folder for another one).
@@ -141,3 +144,8 @@ web: $(STAMP) $(NODE_STAMP) mpy ## the slate in your browser: http://127.0.0.1:8
 # The browser tests alone (headless Chromium; make test runs them too).
 test-web: $(STAMP) $(NODE_STAMP) ## the slate's web page tested in headless Chromium
 	$(PY) -m pytest tests/web
+
+# The emulated Pico's tests alone (MicroPython's rp2 release; make test runs them too).
+.PHONY: test-pico
+test-pico: $(STAMP) $(NODE_STAMP) ## the slate on an emulated Pico (MicroPython 1.22, rp2)
+	$(PY) -m pytest tests/pico

@@ -28,13 +28,15 @@ def deployed(tmp_path_factory):
     why = missing()
     if why:
         pytest.skip("emulated Pico: " + why)
-    from host_tools.board.deploy import deploy
+    from host_tools.board import deploy
     from host_tools.board.link import EMULATED
 
     folder = tmp_path_factory.mktemp("emulated-pico")
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        deploy("pico", EMULATED, folder)
+    # Staged in a folder of its own: not build/deploy/, which another run may empty.
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
+        patch.setattr(deploy, "STAGING", folder / "staged")
+        deploy.deploy("pico", EMULATED, folder)
     return folder / "flash.img", printed.getvalue()
 
 

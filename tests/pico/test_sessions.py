@@ -1,0 +1,107 @@
+"""The three scripted sessions end to end on the emulated Pico: MicroPython's
+rp2 release running the deployed firmware (main.py, App.run with its real
+clock, naps and light sleep), the key scripts of tests/support played
+through the board file's pins (host_tools/web/keyscript.py, with the
+harness's own commands), the pictures decoded from the I2C bus.
+
+Each must leave the journal the unix-port tests expect, byte for byte
+(tests/test_device_e2e*.py), and show each named frame as the reference in
+tests/reference/64 (boards/pico.py: a 128x64 panel and four buttons).
+The Le Brouc match runs with the heap cut down to 96 KiB by a ballast
+allocated before boot (an ESP32 has about 110 KiB): it must still play to
+the end. Under ARDOISE_PROOF=full each session is played again on a 128x32
+panel with three buttons (a board.py of that wiring), against
+tests/reference/32.
+"""
+
+import json
+
+import pytest
+
+from host_tools.board.emulated.slate import Slate
+from host_tools.common import ROOT
+from host_tools.web.keyscript import Player
+from tests.pico.conftest import BOARD, FULL, image
+
+SUPPORT = ROOT / "tests" / "support"
+LOGS = ROOT / "tests" / "logs"
+REFERENCE = ROOT / "tests" / "reference"
+BALLAST_HEAP = 96 * 1024
+ETIVAZ_HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+# Per session: the archived match, the match left open, a setting it changed.
+SESSIONS = {
+    "etivaz-match": ("device-etivaz-match.jsonl", ETIVAZ_HEADER, ("tricks", True)),
+    "bruus-game": ("device-bruus-game.jsonl", "device-bruus-treia.jsonl", None),
+    "brusquembelle-session": (
+        "device-brusquembelle-session.jsonl",
+        "device-brusquembelle-pairs.jsonl",
+        ("lang", "de"),
+    ),
+}
+WIRINGS = [(64, 4)] + ([(32, 3)] if FULL else [])
+
+
+def board_32_3():
+    """boards/pico.py with a 128x32 panel and no fourth button."""
+    source = BOARD.read_text(encoding="utf-8").replace("def describe():", "def _describe():")
+    return source + (
+        "\n\ndef describe():\n"
+        "    description = _describe()\n"
+        '    description["oled"]["height"] = 32\n'
+        '    del description["buttons"]["extra"]\n'
+        "    return description\n"
+    )
+
+
+def frame_names(script):
+    return [
+        words[1]
+        for line in script.read_text(encoding="utf-8").splitlines()
+        if (words := line.split("#")[0].split())[:1] == ["frame"]
+    ]
+
+
+@pytest.mark.parametrize("height, buttons", WIRINGS)
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_a_session_played_through_the_pins(deployed, tmp_path, name, height, buttons):
+    archived, left_open, setting = SESSIONS[name]
+    script = SUPPORT / (name + ".keys")
+    board, board_py = BOARD, None
+    if (height, buttons) != (64, 4):
+        board_py = board_32_3()
+        board = tmp_path / "board.py"
+        board.write_text(board_py, encoding="utf-8")
+    ballast = BALLAST_HEAP if name == "etivaz-match" else 0
+    flash = image(deployed, tmp_path, ballast=ballast, board_py=board_py)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    with Slate(flash, board) as slate:
+        if ballast:
+            # All the firmware had once boot.py took the ballast.
+            assert ballast - 256 <= slate.answer["room"] <= ballast, slate.answer
+        Player(slate, frames=frames).play(script.read_text(encoding="utf-8"), name)
+        files = {
+            path: slate.read("/data/" + path)
+            for path in ("archive/0001.jsonl", "match.jsonl", "settings.json")
+        }
+    assert files["archive/0001.jsonl"] == (LOGS / archived).read_bytes()
+    if isinstance(left_open, str):
+        left_open = (LOGS / left_open).read_bytes()
+    assert files["match.jsonl"] == left_open
+    if setting is not None:
+        key, value = setting
+        assert json.loads(files["settings.json"])[key] == value
+
+    names = frame_names(script)
+    assert len(names) > 15
+    differ = [
+        name
+        for name in names
+        if (frames / (name + ".pbm")).read_bytes()
+        != (REFERENCE / str(height) / (name + ".pbm")).read_bytes()
+    ]
+    assert not differ, "frames unlike tests/reference/%d: %s (these in %s)" % (
+        height,
+        ", ".join(differ),
+        frames,
+    )
