@@ -120,19 +120,25 @@ clean: ## remove build/ and the test caches
 # board file, HEIGHT=32 a 128x32 panel; the flash is the folder sim-flash/.
 # EMULATED=1: on an emulated Pico running MicroPython's rp2 release, its flash
 # emulated-pico/ (deployed to first when the firmware changed).
-.PHONY: sim deploy pull-log
+.PHONY: sim deploy pull-log roster
 sim: $(STAMP) ## the slate in this terminal (BOARD=pico, HEIGHT=32)
 	$(ARDOISE) sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT)) $(if $(EMULATED),--emulated)
 
 # Compile the firmware and copy it to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
+# (ID=3: the board's short id, in the names of the logs pulled from it)
 # (PORT=virtual: a virtual board whose flash is the folder virtual-board/;
 # PORT=emulated: an emulated Pico running MicroPython 1.22, its flash emulated-pico/).
 deploy: $(STAMP) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual, emulated)
-	$(ARDOISE) deploy --board "$(BOARD)" --port "$(PORT)"
+	$(ARDOISE) deploy --board "$(BOARD)" --port "$(PORT)" $(if $(ID),--id "$(ID)")
 
-# Copy a board's match logs to logs/<today>/ (TO=folder for another one).
-pull-log: $(STAMP) ## copy a board's match logs to logs/<today>/: PORT=... (TO=folder)
+# Copy a board's match logs to logs/<today>/<board id>/ (TO=folder for another one).
+pull-log: $(STAMP) ## copy a board's match logs to logs/<today>/<board id>/: PORT=... (TO=folder)
 	$(ARDOISE) pull-log --port "$(PORT)" $(if $(TO),--to "$(TO)")
+
+# The players' names on a board, one per line in FILE (UTF-8): the slate offers
+# them for each seat of a new match. Without FILE, the roster the board has.
+roster: $(STAMP) ## put player names on a board: PORT=... FILE=names.txt
+	$(ARDOISE) roster --port "$(PORT)" $(if $(FILE),"$(FILE)")
 
 # The slate in a browser: build/web/ (the page, MicroPython's WebAssembly
 # port, the firmware's .mpy) served at http://127.0.0.1:8000 until Ctrl-C;

@@ -24,6 +24,7 @@ COMMANDS = {
     ),
     "deploy": ("host_tools.board.deploy", "compile the firmware and put it on a board"),
     "pull-log": ("host_tools.board.pull", "copy a board's match logs to the PC"),
+    "roster": ("host_tools.board.roster", "put the players' names on a board (or show them)"),
     "replay": ("host_tools.logs.replay", "a match log's final state as JSON (the spec's command)"),
     "slate": ("host_tools.logs.slate", "a match log read back deal by deal; --png, --csv"),
     "tournament": ("host_tools.logs.tournament", "the evening's ranking over match logs"),

@@ -1,6 +1,6 @@
 """Put the slate on a board: `make deploy BOARD=pico PORT=/dev/ttyACM0`.
 
-    ardoise deploy --board NAME --port PORT
+    ardoise deploy --board NAME --port PORT [--id ID]
 
 One line per step:
 
@@ -11,7 +11,9 @@ One line per step:
 3. the firmware compiled with mpy-cross (build/deploy/NAME/);
 4. the old firmware removed from the board (ardoise/, scoring/), so that no
    stale file is imported; data/, the matches and the settings, stays;
-5. main.py, board.py and the .mpy files copied with mpremote;
+5. main.py, board.py and the .mpy files copied with mpremote, and the
+   board's id kept in data/board_id.txt (--id, else the one it has, else
+   one derived from its unique id: host_tools/board/board_id.py);
 6. a reset: the board starts the slate.
 
 PORT=virtual deploys to a virtual board (host_tools/board/virtual.py) whose
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 
+from host_tools.board import board_id as ids
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import (
@@ -155,9 +158,11 @@ def mpy_cross_version():
     return "%s, .mpy %s" % match.groups() if match else result.stdout.strip()
 
 
-def deploy(board, port, virtual_flash=DEFAULT_FLASH):
+def deploy(board, port, virtual_flash=DEFAULT_FLASH, board_id=None):
     path = board_file(board)
     check_port(port)
+    if board_id is not None:
+        ids.check(board_id)  # before anything is done
     check_outputs([STAGING / path.stem], [path, FIRMWARE])  # stage() empties that folder first
     description = describe(path)
     if path.stem == HOST and port != VIRTUAL:
@@ -166,7 +171,9 @@ def deploy(board, port, virtual_flash=DEFAULT_FLASH):
     step(1, "board %s: %s (%s)" % (path.stem, description["name"], shown))
     with connect(port, virtual_flash) as link:
         probe = link.evaluate(PROBE)
-        step(2, check_micropython(probe))
+        words = check_micropython(probe)
+        board_id, how = ids.choose(link, board_id)
+        step(2, "%s; board id %s (%s)" % (words, board_id, how))
         folder, size = stage(path.stem, path)
         files = [file for file in folder.rglob("*") if file.is_file()]
         step(
@@ -183,7 +190,8 @@ def deploy(board, port, virtual_flash=DEFAULT_FLASH):
             raise DeployError(
                 "copying stopped (%s); the board has no slate until a deploy finishes" % error
             ) from error
-        step(5, "copied to the board: %s" % ", ".join(sources))
+        ids.write(link, board_id)
+        step(5, "copied to the board: %s; data/board_id.txt" % ", ".join(sources))
         try:
             link.run("reset")
         except LinkError as error:
@@ -218,10 +226,15 @@ def main(argv=None):
     )
     parser.add_argument("--board", help="a board from boards/ (pico, esp32_devkit...) or a file")
     add_port_arguments(parser)
+    parser.add_argument(
+        "--id",
+        help="the board's short id, in the names of the logs pulled from it (default: the "
+        "one it has, else 4 hex digits from its unique id)",
+    )
     args = parser.parse_args(argv)
     try:
-        deploy(args.board, args.port, pathlib.Path(args.virtual_flash))
-    except (DeployError, BoardError, LinkError, OutputError) as error:
+        deploy(args.board, args.port, pathlib.Path(args.virtual_flash), args.id)
+    except (DeployError, BoardError, LinkError, OutputError, ids.BoardIdError) as error:
         print("deploy: %s" % error, file=sys.stderr)
         return 1
     return 0

@@ -4,11 +4,16 @@
 
 Copies the journal of the match on the slate (data/match.jsonl) and the
 archive (data/archive/: finished matches NNNN.jsonl, set-aside damaged
-journals NNNN.damaged) into FOLDER, logs/<today>/ by default, with mpremote;
-the board keeps its files. A file already in FOLDER with the same content is
-left as it is; one with other content (another slate's 0001.jsonl, say)
-stops the pull before anything is written: pull that slate into a folder of
-its own with --to. PORT=virtual pulls from the virtual board.
+journals NNNN.damaged) with mpremote into a folder named after the board's
+id (host_tools/board/board_id.py) in FOLDER, logs/<today>/ by default, each
+file named after it too: logs/<today>/3/3-0001.jsonl, 3-match.jsonl... So
+one evening's folder holds one folder per board, as the tournament report
+reads it. The board keeps its files. A file already there with the same
+content is left as it is; the copy of the match on the slate is brought up
+to date (what it held is still in the journal, or archived); any other file
+with other content (a second board deployed with the same id, say) stops
+the pull before anything is written. PORT=virtual pulls from the virtual
+board.
 """
 
 import argparse
@@ -17,6 +22,7 @@ import pathlib
 import sys
 import tempfile
 
+from host_tools.board import board_id as ids
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import ROOT, OutputError, check_outputs
@@ -42,26 +48,30 @@ class PullError(Exception):
 
 
 def pull(port, folder, virtual_flash=DEFAULT_FLASH):
-    """Copy the board's logs into `folder`; the names of the files copied there."""
+    """Copy the board's logs into `folder`/<board id>/; the paths of the files copied there."""
     check_outputs([folder], [virtual_flash] if port == VIRTUAL else [])
     with connect(port, virtual_flash) as link:
+        board_id, _ = ids.read(link)
+        if board_id is None:
+            raise PullError("the board has no id: deploy it with --id NAME first")
+        folder = folder / board_id
         has_journal, archived = link.evaluate(LIST)
         remote = ([JOURNAL] if has_journal else []) + [ARCHIVE + "/" + name for name in archived]
-        print("1/3 on the board: %s" % describe(has_journal, archived), flush=True)
+        print("1/3 on board %s: %s" % (board_id, describe(has_journal, archived)), flush=True)
         names = []
         if remote:
             with tempfile.TemporaryDirectory() as scratch:
                 link.run("fs", "cp", *[":" + path for path in remote], scratch + "/", timeout=600)
                 pulled = sorted(pathlib.Path(scratch).iterdir())
-                place(pulled, folder)
-            names = [path.name for path in pulled]
+                place(pulled, folder, board_id + "-")
+            names = [board_id + "-" + path.name for path in pulled]
             print("2/3 copied to %s: %s" % (folder, ", ".join(names)), flush=True)
         else:
             print("2/3 nothing to copy", flush=True)
         # Reaching the files stopped the slate: a reset starts it again.
         link.run("reset")
         print("3/3 reset: the board goes on with the slate", flush=True)
-    return names
+    return [folder / name for name in names]
 
 
 def describe(has_journal, archived):
@@ -70,22 +80,27 @@ def describe(has_journal, archived):
     return ", ".join(words)
 
 
-def place(pulled, folder):
-    """Move the pulled files into `folder`, unless one would replace a different log."""
+def place(pulled, folder, prefix=""):
+    """Move the pulled files into `folder`, each named `prefix` + its name, unless one
+    would replace a different log (the match on the slate is brought up to date)."""
+    journal = prefix + JOURNAL.rsplit("/", 1)[1]
+    targets = [(path, folder / (prefix + path.name)) for path in pulled]
     clashes = [
-        path.name
-        for path in pulled
-        if (folder / path.name).exists() and (folder / path.name).read_bytes() != path.read_bytes()
+        target.name
+        for path, target in targets
+        if target.name != journal and target.exists() and target.read_bytes() != path.read_bytes()
     ]
     if clashes:
         raise PullError(
-            "%s already holds other logs named %s (from another slate?): pull this one "
-            "with --to into a folder of its own" % (folder, ", ".join(clashes))
+            "%s already holds other logs named %s (another board with the same id?): pull "
+            "this one with --to into a folder of its own, or deploy it with another --id"
+            % (folder, ", ".join(clashes))
         )
     folder.mkdir(parents=True, exist_ok=True)
-    for path in pulled:
-        if not (folder / path.name).exists():  # the same log already there stays untouched
-            (folder / path.name).write_bytes(path.read_bytes())
+    for path, target in targets:
+        data = path.read_bytes()
+        if not target.exists() or target.read_bytes() != data:  # the same log stays untouched
+            target.write_bytes(data)
 
 
 def main(argv=None):
@@ -100,15 +115,16 @@ def main(argv=None):
     )
     args = parser.parse_args(argv)
     try:
-        names = pull(args.port, pathlib.Path(args.to), pathlib.Path(args.virtual_flash))
+        paths = pull(args.port, pathlib.Path(args.to), pathlib.Path(args.virtual_flash))
     except (PullError, LinkError, OutputError) as error:
         print("pull-log: %s" % error, file=sys.stderr)
         return 1
     except OSError as error:
         print("pull-log: %s: %s" % (error.filename, error.strerror), file=sys.stderr)
         return 1
-    if names:
-        print("read it: ardoise slate %s/%s" % (args.to, names[0]))
+    if paths:
+        print("read it: ardoise slate %s" % paths[0])
+        print("the evening's ranking: ardoise tournament %s" % args.to)
     return 0
 
 

@@ -13,6 +13,7 @@ raw-paste included, which mpremote speaks) on that terminal afterwards. It:
   display's bus is an SSD1306 panel (panel.py) whose pictures go to the
   open file descriptor SCREEN_FD; lightsleep() sleeps; reset() ends the
   program with status HARD_RESET, which the bridge answers with a power-on;
+  unique_id() is one per FLASH folder, as a board has its own;
 - at power-on runs main.py, as a board does; after a soft reset goes
   straight to the REPL, as a board does in raw REPL.
 
@@ -20,6 +21,7 @@ Ctrl-C from the terminal interrupts main.py (KeyboardInterrupt), which
 leaves the REPL, as on the board.
 """
 
+import hashlib
 import os
 import sys
 import time
@@ -43,6 +45,8 @@ def start(flash, screen_fd, mode):
     machine.I2C = panel.PanelI2C
     machine.lightsleep = time.sleep_ms  # the stand-in's returns at once: the loop would spin
     machine.reset = hard_reset
+    # A board's own serial number (board ids derive from it): one per flash folder.
+    machine.unique_id = lambda: hashlib.sha256(flash.encode()).digest()[:8]
     vfs.umount("/")
     vfs.mount(vfs.VfsPosix(flash), "/")
     os.chdir("/")

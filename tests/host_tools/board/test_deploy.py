@@ -177,33 +177,44 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     (flash / "data" / "archive").mkdir(parents=True)
     (flash / "data" / "archive" / "0001.jsonl").write_bytes(EXAMPLE.read_bytes())
     (flash / "data" / "archive" / "0002.damaged").write_text("torn")
+    (flash / "data" / "board_id.txt").write_text("t3\n")  # as deploy --id t3 leaves it
     current = '{"ev":"match","dealer":1,"game":"brouc","rules":"etivaz","target":5}\n'
     (flash / "data" / "match.jsonl").write_text(current)
     logs = tmp_path / "logs"
 
     pulled = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
     assert pulled.returncode == 0, pulled.stdout + pulled.stderr
-    assert sorted(path.name for path in logs.iterdir()) == [
-        "0001.jsonl",
-        "0002.damaged",
-        "match.jsonl",
+    # One folder per board, each file named after it.
+    assert [path.name for path in logs.iterdir()] == ["t3"]
+    board = logs / "t3"
+    assert sorted(path.name for path in board.iterdir()) == [
+        "t3-0001.jsonl",
+        "t3-0002.damaged",
+        "t3-match.jsonl",
     ]
-    assert (logs / "0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
-    assert (logs / "match.jsonl").read_text() == current
+    assert (board / "t3-0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
+    assert (board / "t3-match.jsonl").read_text() == current
     assert (flash / "data" / "match.jsonl").read_text() == current  # the board keeps its files
+    assert "read it: ardoise slate %s" % (board / "t3-0001.jsonl") in pulled.stdout
 
-    # Pulled again: the same files, left untouched; another slate's 0001: refused, nothing written.
-    written = {path.name: path.stat().st_mtime_ns for path in logs.iterdir()}
+    # Pulled again: the same files, left untouched.
+    written = {path.name: path.stat().st_mtime_ns for path in board.iterdir()}
     again = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
     assert again.returncode == 0
-    assert {path.name: path.stat().st_mtime_ns for path in logs.iterdir()} == written
+    assert {path.name: path.stat().st_mtime_ns for path in board.iterdir()} == written
+    # The match on the slate went on: its copy is brought up to date.
+    (flash / "data" / "match.jsonl").write_text(current + '{"ev":"deal","trump":"H"}\n')
+    again = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
+    assert again.returncode == 0
+    assert (board / "t3-match.jsonl").read_bytes() == (flash / "data" / "match.jsonl").read_bytes()
+    # Another board deployed with the same id: its 0001 is refused, nothing written.
     (flash / "data" / "archive" / "0001.jsonl").write_text("another slate's match\n")
     (flash / "data" / "archive" / "0003.jsonl").write_text("a new one\n")
     clash = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
     assert clash.returncode == 1
-    assert "already holds other logs named 0001.jsonl" in clash.stderr
-    assert not (logs / "0003.jsonl").exists()
-    assert (logs / "0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
+    assert "already holds other logs named t3-0001.jsonl" in clash.stderr
+    assert not (board / "t3-0003.jsonl").exists()
+    assert (board / "t3-0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,185 @@
+"""Put the players' names on a board: `make roster PORT=/dev/ttyACM0 FILE=names.txt`.
+
+    ardoise roster --port PORT FILE     the names in FILE become the board's roster
+    ardoise roster --port PORT          the roster on the board, as the slate reads it
+
+FILE holds one name per line, in UTF-8 (blank lines are skipped). The slate
+offers these names for each seat of a new match. Every name is checked
+first, and any problem stops the command before the board is touched, with
+the line it is on: at most 32 names (firmware/ardoise/roster.py), each of 1
+to 12 characters that the slate's font can draw (firmware/ardoise/font.py:
+ASCII and the accented letters of French and German, "Rösli", "Émile"),
+each once. The file goes to the board's data/roster.txt whole or not at all
+(written to roster.tmp, then renamed), and is read back to check it.
+PORT=virtual and PORT=emulated reach the virtual and the emulated board.
+"""
+
+import argparse
+import ast
+import pathlib
+import sys
+import unicodedata
+
+from host_tools.board.link import LinkError, add_port_arguments, connect
+from host_tools.common import FIRMWARE
+
+# Relative, as the firmware names data/ (see board_id.py).
+WRITE = """
+import os
+try:
+    os.mkdir("data")
+except OSError:
+    pass
+with open("data/roster.tmp", "wb") as file:
+    file.write(%r)
+try:
+    os.rename("data/roster.tmp", "data/roster.txt")
+except OSError:
+    os.remove("data/roster.txt")
+    os.rename("data/roster.tmp", "data/roster.txt")
+with open("data/roster.txt", "rb") as file:
+    print(repr(file.read()))
+"""
+# The names as the slate reads them, with the firmware's own reader.
+SHOW = """
+try:
+    from ardoise import roster
+except ImportError:
+    print("None")
+else:
+    print(repr([name.encode() for name in roster.load("data")]))
+"""
+
+
+class RosterError(Exception):
+    """A roster file that cannot go on the board; the message says where and why."""
+
+
+def _source(path):
+    return ast.parse((FIRMWARE / path).read_text(encoding="utf-8"))
+
+
+def _constant(tree, name):
+    """The value assigned to `name` at the top of a module: 32, const(32) or "...""."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+            name
+        ]:
+            value = node.value
+            if isinstance(value, ast.Call):  # const(32)
+                value = value.args[0]
+            return ast.literal_eval(value)
+    raise LookupError(name)
+
+
+def limits():
+    """(most names, longest name, characters the font draws beyond ASCII), from the firmware."""
+    roster = _source("ardoise/roster.py")
+    return (
+        _constant(roster, "MOST"),
+        _constant(roster, "LONGEST"),
+        _constant(_source("ardoise/font.py"), "CHARACTERS"),
+    )
+
+
+def drawable(char, extra):
+    return " " <= char <= "~" or char in extra
+
+
+def check(data, label="the file"):
+    """The names in the bytes `data`, or RosterError naming every problem."""
+    most, longest, extra = limits()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise RosterError(
+            "%s line %d: not UTF-8 text (save the file as UTF-8)" % (label, line)
+        ) from None
+    names = []
+    where = {}
+    problems = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        # NFC: "é" typed as e and a combining accent is the one letter the font has.
+        name = unicodedata.normalize("NFC", line).strip(" \t")
+        if not name:
+            continue
+        undrawable = sorted({char for char in name if not drawable(char, extra)})
+        if undrawable:
+            problems.append(
+                "line %d: %r has %s, which the slate cannot draw"
+                % (number, name, ", ".join(shown(char) for char in undrawable))
+            )
+        elif len(name) > longest:
+            problems.append(
+                "line %d: %r is %d characters: at most %d" % (number, name, len(name), longest)
+            )
+        elif name in where:
+            problems.append("line %d: %r is already on line %d" % (number, name, where[name]))
+        else:
+            where[name] = number
+            names.append(name)
+    if len(names) > most:
+        problems.append("%d names: the slate keeps at most %d" % (len(names), most))
+    if problems:
+        raise RosterError("%s cannot be the roster:\n  %s" % (label, "\n  ".join(problems)))
+    return names
+
+
+def shown(char):
+    if char.isprintable() and not char.isspace():
+        return repr(char)
+    return "U+%04X %s" % (ord(char), unicodedata.name(char, "").lower() or "(a control)")
+
+
+def put(port, names, virtual_flash):
+    """Write `names` as the board's roster; the bytes read back from it."""
+    data = "".join(name + "\n" for name in names).encode("utf-8")
+    with connect(port, virtual_flash) as link:
+        stored = link.evaluate(WRITE % data)
+        # Reaching the files stopped the slate: a reset starts it again.
+        link.run("reset")
+    if stored != data:
+        raise RosterError("the board kept something else than was sent: try again")
+    return stored
+
+
+def show(port, virtual_flash):
+    """The roster on the board as the slate reads it, or None without the slate."""
+    with connect(port, virtual_flash) as link:
+        stored = link.evaluate(SHOW)
+        link.run("reset")
+    return None if stored is None else [name.decode("utf-8") for name in stored]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="ardoise roster",
+        description="Put a list of player names on a board (or show the one it has).",
+    )
+    add_port_arguments(parser)
+    parser.add_argument("file", nargs="?", help="the names, one per line, in UTF-8")
+    args = parser.parse_args(argv)
+    flash = pathlib.Path(args.virtual_flash)
+    try:
+        if args.file is None:
+            names = show(args.port, flash)
+            if names is None:
+                raise RosterError("the slate is not on this board: make deploy first")
+            print("the roster on the board: %s" % (", ".join(names) or "no names"))
+            return 0
+        try:
+            data = pathlib.Path(args.file).read_bytes()
+        except OSError as error:
+            raise RosterError("cannot read %s: %s" % (args.file, error.strerror)) from None
+        names = check(data, args.file)
+        put(args.port, names, flash)
+    except (RosterError, LinkError) as error:
+        print("roster: %s" % error, file=sys.stderr)
+        return 1
+    print("roster on the board: %d names: %s" % (len(names), ", ".join(names)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

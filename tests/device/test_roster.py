@@ -1,0 +1,129 @@
+"""The roster on the board's flash (firmware/ardoise/roster.py), on real files under /tmp."""
+
+import os
+
+from folders import in_folder
+
+from ardoise import journal as journal_module
+from ardoise import roster
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def write(path, data):
+    with open(path, "wb") as file:
+        file.write(data)
+
+
+def exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+@in_folder
+def test_names_with_accents_go_and_come_back(root):
+    assert roster.load(root) == []  # no roster yet
+    names = ["Rösli", "Émile", "Paul", "Zoë-Anaïs", "Jean Paul", "Ÿvon"]
+    roster.save(root, names)
+    assert read(root + "/roster.txt") == "\n".join(names).encode() + b"\n"
+    assert roster.load(root) == names
+    assert not exists(root + "/roster.tmp")
+    roster.save(root, names[:2])  # replaced whole
+    assert roster.load(root) == names[:2]
+    roster.save(root, [])
+    assert roster.load(root) == []
+
+
+@in_folder
+def test_any_file_gives_a_roster_of_the_names_it_can_hold(root):
+    lines = [
+        b"R\xc3\xb6sli\r\n",  # CR LF, as a PC may write it
+        b"\n",
+        b"   \n",
+        b"  Paul \t\n",  # spaces around: the name alone
+        b"Twelve chars\n",
+        b"Thirteen char\n",  # 13: too long
+        b"x" * 300 + b"\n",  # far too long, read in pieces
+        b"bad \xc3\x28\n",  # not UTF-8
+        b"over\xc1\x81\n",  # an overlong "A", which MicroPython would decode
+        b"half \xed\xa0\x80\n",  # a surrogate
+        b"tab\tinside\n",  # a control character
+        b"Paul\n",  # twice
+        b"\xc3\x89mile",  # the last line, without its newline
+    ]
+    write(root + "/roster.txt", b"".join(lines))
+    assert roster.load(root) == ["Rösli", "Paul", "Twelve chars", "Émile"]
+
+
+@in_folder
+def test_at_most_32_names_are_kept(root):
+    write(root + "/roster.txt", b"".join(b"P%d\n" % number for number in range(40)))
+    assert roster.load(root) == ["P%d" % number for number in range(32)]
+
+
+@in_folder
+def test_a_name_the_roster_cannot_hold_is_refused_and_nothing_changes(root):
+    roster.save(root, ["Anne"])
+    before = read(root + "/roster.txt")
+    for names in (
+        ["Anne", "Thirteen char"],
+        ["Anne", ""],
+        ["Anne", " Paul"],
+        ["Anne", "Anne"],
+        ["Anne", "tab\there"],
+        ["P%d" % number for number in range(33)],
+    ):
+        try:
+            roster.save(root, names)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("saved %r" % (names,))
+        assert read(root + "/roster.txt") == before
+        assert not exists(root + "/roster.tmp")
+
+
+@in_folder
+def test_a_cut_replacement_leaves_the_old_roster_or_the_new_one(root):
+    roster.save(root, ["Anne", "Paul"])
+    write(root + "/roster.tmp", b"Emi")  # cut while written: roster.txt still in force
+    assert roster.load(root) == ["Anne", "Paul"]
+    roster.save(root, ["Luc"])  # the torn file is simply written over
+    assert roster.load(root) == ["Luc"]
+    os.rename(root + "/roster.txt", root + "/roster.tmp")  # cut between remove and rename
+    assert roster.load(root) == ["Luc"]
+    roster.save(root, ["Luc", "Marc"])
+    assert roster.load(root) == ["Luc", "Marc"] and not exists(root + "/roster.tmp")
+
+
+class NoRenameOver:
+    """A port's os whose rename will not replace a file (FAT on some ports)."""
+
+    def __init__(self, real):
+        self.real = real
+
+    def rename(self, old, new):
+        if exists(new):
+            raise OSError(17)
+        self.real.rename(old, new)
+
+    def remove(self, path):
+        self.real.remove(path)
+
+
+@in_folder
+def test_a_port_that_will_not_rename_over_a_file(root):
+    saved = journal_module.os
+    journal_module.os = NoRenameOver(saved)
+    try:
+        roster.save(root, ["Anne"])
+        roster.save(root, ["Anne", "Paul"])
+    finally:
+        journal_module.os = saved
+    assert roster.load(root) == ["Anne", "Paul"] and not exists(root + "/roster.tmp")

@@ -1,0 +1,103 @@
+"""The roster from the laptop (host_tools/board/roster.py) onto a board's flash.
+
+The names are checked on the PC against the firmware's own limits and font;
+a file with any problem leaves the board untouched. The board's side
+(firmware/ardoise/roster.py) is tested under MicroPython in
+tests/device/test_roster.py; here it reads, in a small heap, a file far
+larger than any roster.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from host_tools.board import roster
+from host_tools.common import FIRMWARE, ROOT, compile_tree, run_micropython, smallest_heap
+
+
+def tool(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "roster", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_limits_are_the_firmwares():
+    most, longest, extra = roster.limits()
+    assert (most, longest) == (32, 12)
+    assert "é" in extra and "Ö" in extra and "ß" in extra and "🙂" not in extra
+
+
+def test_a_good_file_gives_its_names():
+    data = "\ufeffRösli\r\n\n  Paul \nE\u0301mile\nJean-Luc\nZoë\n".encode()
+    # A byte order mark, CR LF, a blank line, spaces, an accent typed as a combining mark.
+    assert roster.check(data) == ["Rösli", "Paul", "Émile", "Jean-Luc", "Zoë"]
+    assert roster.check(b"") == []
+
+
+def test_every_problem_is_said_with_its_line():
+    data = "Rösli\nThirteen char\nZoë🙂\nRösli\nTab\there\n".encode()
+    with pytest.raises(roster.RosterError) as refused:
+        roster.check(data, "names.txt")
+    assert str(refused.value).splitlines() == [
+        "names.txt cannot be the roster:",
+        "  line 2: 'Thirteen char' is 13 characters: at most 12",
+        "  line 3: 'Zoë🙂' has '🙂', which the slate cannot draw",
+        "  line 4: 'Rösli' is already on line 1",
+        "  line 5: 'Tab\\there' has U+0009 (a control), which the slate cannot draw",
+    ]
+    with pytest.raises(roster.RosterError, match="33 names: the slate keeps at most 32"):
+        roster.check(b"".join(b"P%d\n" % number for number in range(33)))
+    with pytest.raises(roster.RosterError, match="line 2: not UTF-8 text"):
+        roster.check(b"Anne\nR\xf6sli\n")  # Latin-1
+
+
+def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
+    flash = tmp_path / "flash"
+    names = tmp_path / "names.txt"
+    names.write_text("Rösli\nÉmile\nPaul\n", encoding="utf-8")
+    result = tool("--port", "virtual", "--virtual-flash", flash, names)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "roster on the board: 3 names: Rösli, Émile, Paul\n"
+    stored = flash / "data" / "roster.txt"
+    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    assert not (flash / "data" / "roster.tmp").exists()
+    # A bad file: said, and the board keeps its roster.
+    names.write_text("Anne\n" + "x" * 13 + "\n", encoding="utf-8")
+    refused = tool("--port", "virtual", "--virtual-flash", flash, names)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "line 2: 'xxxxxxxxxxxxx' is 13 characters: at most 12" in refused.stderr
+    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    missing = tool("--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt")
+    assert missing.returncode == 1 and "cannot read" in missing.stderr
+    # Without the slate on the board, the roster cannot be read as the slate reads it.
+    shown = tool("--port", "virtual", "--virtual-flash", flash)
+    assert shown.returncode == 1
+    assert "the slate is not on this board: make deploy first" in shown.stderr
+
+
+def test_the_boards_reader_needs_no_more_heap_for_a_huge_file(tmp_path):
+    """A megabyte of junk lines, a line of 200 KB, then names: read in the smallest heap
+    that a roster of two names needs (the firmware's .mpy imported, as on the board)."""
+    compile_tree(FIRMWARE, tmp_path / "mpy")
+
+    def reader(name, data):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "roster.txt").write_bytes(data)
+        script = "from ardoise import roster\nprint(repr([n.encode() for n in roster.load(%r)]))"
+        return lambda kib: run_micropython(
+            ["-c", script % str(folder)], heap="%dk" % kib, path=[tmp_path / "mpy"], timeout=120
+        )
+
+    names = b"R\xc3\xb6sli\nPaul\n"
+    small = reader("small", names)
+    heap = smallest_heap(lambda kib: small(kib).returncode == 0, 64)
+    junk = b"".join(b"%d bad \xc3\x28\n" % number for number in range(50_000))
+    result = reader("huge", junk + b"y" * 200_000 + b"\n" + names)(heap)
+    assert result.returncode == 0, (heap, result.stdout + result.stderr)
+    assert result.stdout.strip() == "[b'R\\xc3\\xb6sli', b'Paul']"
