@@ -6,10 +6,12 @@ writes docs/images/slate-64.png and slate-32.png (the simulator on the
 first 23 lines of docs/examples/etivaz-match.jsonl: a deal open, a marriage
 at the bottom of the slate), slate-bruus-64.png and slate-brusquembelle-64.png
 (a deal open in the other examples), and docs/images/wiring-<board>.png for each board
-in boards/, and rewrites the README's section between the BOARDS markers:
+in boards/, and rewrites docs/boards.md's section between the BOARDS markers:
 per board its picture, its wiring table and its notes, read from the board
-file's docstring and checked against its describe(), so that the README says
-what the board file says. tests/test_pictures.py fails when either is stale.
+file's docstring and checked against its describe(), so that the page says
+what the board file says; and the README's short table of every board's pins
+(between the BOARD-TABLE markers). tests/host_tools/logs/test_pictures.py
+fails when any is stale.
 """
 
 import argparse
@@ -29,6 +31,7 @@ from scoring import read_lines
 
 IMAGES = ROOT / "docs" / "images"
 README = ROOT / "README.md"
+BOARDS_PAGE = ROOT / "docs" / "boards.md"
 EXAMPLES = ROOT / "docs" / "examples"
 # The README's slates: picture name, example log, its lines played, panel heights.
 SLATES = (
@@ -38,6 +41,8 @@ SLATES = (
 )
 BEGIN = "<!-- BOARDS: made by ardoise pictures from boards/*.py -->"
 END = "<!-- /BOARDS -->"
+TABLE_BEGIN = "<!-- BOARD-TABLE: made by ardoise pictures from boards/*.py -->"
+TABLE_END = "<!-- /BOARD-TABLE -->"
 ROLES = {"Prev": "prev", "Next": "next", "OK": "ok", "Extra (optional)": "extra"}
 
 # Wire colours as a breadboard is usually wired.
@@ -110,10 +115,10 @@ def check(path, tables):
 
 
 def markdown(name, title, tables, notes):
-    """The README's section for one board."""
-    lines = ["#### %s" % title.rstrip("."), ""]
+    """docs/boards.md's section for one board."""
+    lines = ["## %s" % title.rstrip("."), ""]
     lines.append("`make deploy BOARD=%s PORT=...`" % name)
-    lines += ["", "![Wiring of %s](docs/images/wiring-%s.png)" % (name, name), ""]
+    lines += ["", "![Wiring of %s](images/wiring-%s.png)" % (name, name), ""]
     for part, board, rows in tables:
         lines += ["| %s | %s |" % (part, board), "| --- | --- |"]
         lines += ["| %s | %s |" % row for row in rows]
@@ -173,40 +178,84 @@ def draw(title, tables):
     return image
 
 
+def boards():
+    """The boards of boards/ but the PC's own, the Picos first: the board most people start with."""
+    ordered = sorted(names(), key=lambda name: (not name.startswith("pico"), name))
+    return [name for name in ordered if name != HOST]
+
+
 def boards_section(folder):
-    """Draw each board's wiring into `folder`; the README's section on the boards."""
+    """Draw each board's wiring into `folder`; docs/boards.md's section on the boards."""
     sections = []
-    # The Picos first: the board most people start with.
-    for name in sorted(names(), key=lambda name: (not name.startswith("pico"), name)):
-        if name == HOST:
-            continue
+    for name in boards():
         title, tables, notes = wiring(board_file(name))
         draw(title, tables).save(folder / ("wiring-%s.png" % name))
         sections.append(markdown(name, title, tables, notes))
     return "\n\n" + "\n".join(sections) + "\n"
 
 
-def readme_with(section):
-    """README.md with `section` between the BOARDS markers."""
+def boards_table():
+    """The README's short table: every board's pins, one row each, from its wiring table."""
+    lines = [
+        "",
+        "",
+        "| board | `BOARD=` | OLED SDA, SCL | Prev, Next, OK, Extra |",
+        "| --- | --- | --- | --- |",
+    ]
+    for name in boards():
+        path = board_file(name)
+        _, tables, _ = wiring(path)
+        where = {pin: short_pin(place) for _, _, rows in tables for pin, place in rows}
+        buttons = [where[label] for label in ROLES if label in where]
+        lines.append(
+            "| %s | `%s` | %s, %s | %s |"
+            % (describe(path)["name"], name, where["SDA"], where["SCL"], ", ".join(buttons))
+        )
+    return "\n".join(lines) + "\n\n"
+
+
+def short_pin(place):
+    """A pin's place cut to the GPIO and the physical pin: "GP4 / I2C0 SDA [6]" -> "GP4 [6]"."""
+    pad = re.search(r" \[\d+\]$", place)
+    return place.split(" / ")[0].split(" [")[0] + (pad.group() if pad else "")
+
+
+def with_section(text, section, begin=BEGIN, end=END):
+    """`text` with `section` between the markers `begin` and `end`."""
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + section + text[stop:]
+
+
+def boards_page_with(section):
+    """docs/boards.md with `section` between the BOARDS markers."""
+    return with_section(BOARDS_PAGE.read_text(encoding="utf-8"), section)
+
+
+def readme_with(table):
+    """README.md with `table` between the BOARD-TABLE markers."""
     readme = README.read_text(encoding="utf-8")
-    start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
-    return readme[:start] + section + readme[end:]
+    return with_section(readme, table, TABLE_BEGIN, TABLE_END)
 
 
 def main(argv=None):
     argparse.ArgumentParser(
         prog="ardoise pictures",
-        description="Make the README's pictures and its boards section from the code.",
+        description="Make the README's pictures, its table of boards and docs/boards.md's"
+        " wiring from the code.",
     ).parse_args(argv)
     try:
-        check_outputs([IMAGES, README], [EXAMPLES, BOARDS])
+        check_outputs([IMAGES, README, BOARDS_PAGE], [EXAMPLES, BOARDS])
         IMAGES.mkdir(parents=True, exist_ok=True)
         slate_pictures(IMAGES)
-        README.write_text(readme_with(boards_section(IMAGES)), encoding="utf-8")
+        BOARDS_PAGE.write_text(boards_page_with(boards_section(IMAGES)), encoding="utf-8")
+        README.write_text(readme_with(boards_table()), encoding="utf-8")
     except (WiringError, BoardError, OutputError) as error:
         print("pictures: %s" % error, file=sys.stderr)
         return 1
-    print("wrote docs/images/slate-*.png, docs/images/wiring-*.png and README.md's boards")
+    print(
+        "wrote docs/images/slate-*.png, docs/images/wiring-*.png, docs/boards.md's wiring"
+        " and README.md's table of boards"
+    )
     return 0
 
 

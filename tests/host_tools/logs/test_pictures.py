@@ -25,9 +25,13 @@ def same_picture(made, committed):
         )
 
 
-def test_the_wiring_in_the_readme_is_made_from_the_board_files(tmp_path):
+def test_the_wiring_in_the_docs_is_made_from_the_board_files(tmp_path):
     section = pictures.boards_section(tmp_path)
-    assert (ROOT / "README.md").read_text(encoding="utf-8") == pictures.readme_with(section), STALE
+    boards_page = (ROOT / "docs" / "boards.md").read_text(encoding="utf-8")
+    assert boards_page == pictures.boards_page_with(section), STALE
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme == pictures.readme_with(pictures.boards_table()), STALE
+    assert "| Raspberry Pi Pico / Pico W | `pico` | GP4 [6], GP5 [7] | GP10 [14]," in readme
     boards = [name for name in names() if name != "host"]
     assert sorted(path.stem for path in tmp_path.glob("wiring-*.png")) == [
         "wiring-" + name for name in boards
