@@ -300,18 +300,20 @@ def play_in_a_terminal(copy, command):
     script = script_file(copy, command, "; echo README-ENDED-$?; sleep 600")
     session = Tmux("ardoise-readme-%d" % time.monotonic_ns(), "bash %s" % script)
     try:
-        lines = session.wait_for(
-            lambda lines: (
-                any("q quit" in line for line in lines)
-                and any(line.startswith("┌") for line in lines)
+
+        def shown_or_ended(lines):
+            slate = any("q quit" in line for line in lines) and any(
+                line.startswith("┌") for line in lines
             )
-            or any("README-ENDED-" in line for line in lines),  # ended at once: failed
-            timeout=TIMEOUT,
-        )
+            return slate or any("README-ENDED-" in line for line in lines)  # ended: failed
+
+        lines = session.wait_for(shown_or_ended, timeout=TIMEOUT)
         assert not any("README-ENDED-" in line for line in lines), "\n".join(lines)
         assert any(line.startswith("Ardoise ·") for line in lines)
         session.keys("q")
         session.wait_for(lambda lines: any("README-ENDED-0" in line for line in lines))
+        if "EMULATED" not in command:  # the slate's flash, kept for the next make sim
+            assert (copy / "sim-flash" / "data").is_dir()
     finally:
         session.close()
 
