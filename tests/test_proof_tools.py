@@ -266,7 +266,8 @@ HEADER = b'{"ev":"match","game":"brouc","names":["Anne","Luc","Zo\xc3\xa9","Marc
 
 def test_unreadable_inputs_and_outputs_are_one_line_on_stderr(tmp_path):
     log = tmp_path / "match.jsonl"
-    log.write_bytes(HEADER)
+    # A deal: the tournament skips a match yet to begin.
+    log.write_bytes(HEADER + b'{"ev":"deal","trump":"H"}\n')
     empty = tmp_path / "empty"
     empty.mkdir()
     missing = tmp_path / "missing" / "out"

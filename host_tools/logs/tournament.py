@@ -1,6 +1,7 @@
 """The evening's ranking: each player's points summed over the match logs they played in.
 
-    ardoise tournament LOG.jsonl ... | FOLDER ... [--csv RANKING.csv]
+    ardoise tournament LOG.jsonl ... | FOLDER ... [--names NAMES.txt] [--csv RANKING.csv]
+        [--png RANKING.png] [--html RANKING.html]
 
 RULINGS 29 and the Bruus seed's "Tournament Scoring": partners change from
 one session to the next, so every player is credited with what their side
@@ -14,18 +15,21 @@ match event ("names", one per seat):
 - Brusquembelle: the player's own balance.
 
 One ranking per kind of game (the game and its rules variant), since coches,
-parties and matchsticks do not add up. A FOLDER stands for the *.jsonl files
-directly in it. Decisions: a log whose match event names no players cannot be
-credited to anyone, so it is skipped with a warning naming the file, and the
-report says so under the tables. A log that cannot be read or folded stops
-the report: `FILE: line N: reason` on stderr, exit 1, nothing on stdout.
+parties and matchsticks do not add up; then each player's statistics, and
+which logs were ranked and which skipped, and why. A FOLDER stands for the
+*.jsonl files under it: an evening's folder of boards as `ardoise pull-log`
+makes them. A seat the log does not name is credited to the player the
+organiser's --names file gives, else to the board and seat ("Ardoise 3,
+seat 2"): host_tools/logs/ranking.py. --png and --html draw the rankings,
+the statistics and each player's matches (host_tools/logs/ranking_page.py).
+A log that cannot be read or folded stops the report: `FILE: line N:
+reason` on stderr, exit 1, nothing on stdout.
 """
 
 import argparse
 import csv
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from host_tools.common import OutputError, check_outputs
 from host_tools.logs.matchlog import TEAMS, brouc_match, bruus_match, read_match_log
@@ -65,24 +69,6 @@ def seat_scores(log):
     else:
         won = log.final["parties" if log.rules == "brou1802" else "coches"]
     return [won[TEAMS[seat % 2]] for seat in range(log.seats)]
-
-
-def log_paths(arguments):
-    """The logs named, with each folder standing for the *.jsonl files in it."""
-    paths = []
-    for argument in arguments:
-        path = Path(argument)
-        if path.is_dir():
-            found = sorted(path.glob("*.jsonl"))
-            if not found:
-                raise ReportError("%s: no match logs (*.jsonl) in this folder" % path)
-            paths += found
-        else:
-            paths.append(path)
-    unique = {}
-    for path in paths:
-        unique.setdefault(path.resolve(), path)  # a log named twice counts once
-    return list(unique.values())
 
 
 @dataclass
@@ -176,11 +162,20 @@ def main(argv=None):
     )
     parser.add_argument("logs", nargs="+", metavar="LOG", help="match logs, or folders of them")
     parser.add_argument("--csv", metavar="FILE", help="also write the rankings to this CSV file")
+    parser.add_argument(
+        "--names", metavar="FILE", help="who played the matches the slates did not name"
+    )
+    parser.add_argument("--png", metavar="FILE", help="also draw the rankings into this PNG file")
+    parser.add_argument("--html", metavar="FILE", help="also write them as a web page")
     args = parser.parse_args(argv)
+    from host_tools.logs import ranking, ranking_page  # the evening as slates make it
+
     try:
         logs = []
-        paths = log_paths(args.logs)
-        check_outputs([args.csv], paths)
+        paths = ranking.gather(args.logs)
+        check_outputs(
+            [args.csv, args.png, args.html], paths + [path for path in [args.names] if path]
+        )
         for path in paths:
             try:
                 logs.append(read_match_log(path))
@@ -188,21 +183,34 @@ def main(argv=None):
                 raise ReportError("%s: %s" % (path, error)) from None
             except OSError as error:
                 raise ReportError("cannot read %s: %s" % (path, error.strerror or error)) from None
-        ranked, skipped = rankings(logs)
+        sources = [ranking.source(path, log) for path, log in zip(paths, logs, strict=True)]
+        ranking.credit(sources, args.names)
+        ranked, skipped = rankings([source.log for source in sources if not source.skipped])
         if not ranked:
-            raise ReportError("no match log names its players: nothing to rank")
-    except (ReportError, OutputError) as error:
+            raise ReportError(
+                "nothing to rank: "
+                + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
+            )
+    except (ReportError, OutputError, ranking.RankingError) as error:
         print(error, file=sys.stderr)
         return 1
-    for path in skipped:
-        print("%s: no player names in the match event; skipped" % path, file=sys.stderr)
-    if args.csv:
-        try:
-            write_csv(ranked, args.csv)
-        except OSError as error:
-            print("cannot write %s: %s" % (args.csv, error.strerror or error), file=sys.stderr)
-            return 1
-    print("\n".join(report_lines(ranked, skipped)))
+    for source in sources:
+        if source.skipped:
+            print("%s: skipped: %s" % (source.path, source.skipped), file=sys.stderr)
+    tables = ranking.statistics(sources, ranked)
+    for path, write in (
+        (args.csv, lambda path: write_csv(ranked, path)),
+        (args.png, lambda path: ranking_page.write_png(path, ranked, tables, sources)),
+        (args.html, lambda path: ranking_page.write_html(path, ranked, tables, sources)),
+    ):
+        if path:
+            try:
+                write(path)
+            except OSError as error:
+                print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
+                return 1
+    lines = report_lines(ranked, skipped) + ranking.statistics_lines(tables)
+    print("\n".join(lines + ranking.sources_lines(sources)))
     return 0
 
 

@@ -7,13 +7,15 @@ stderr alike, and searched for a seat 0 in any of the players' languages.
 The drawings' text is caught as it is written onto the picture.
 """
 
+import json
 import re
 
 import pytest
 
 from host_tools.common import ROOT
-from host_tools.logs import chalk, replay, slate, tournament
+from host_tools.logs import chalk, ranking_page, replay, slate, tournament
 from host_tools.logs.seats import seat_name, seat_numbers
+from scoring import LogError, fold_lines
 
 LOGS = sorted((ROOT / "docs" / "examples").glob("*.jsonl")) + sorted(
     (ROOT / "tests" / "logs").rglob("*.jsonl")
@@ -50,6 +52,13 @@ def drawn(monkeypatch):
         return write(self, position, text, *args, **kwargs)
 
     monkeypatch.setattr(chalk.Board, "write", recording)
+    sheet = ranking_page.Sheet.write
+
+    def on_sheet(self, draw, position, text, *args):
+        texts.append(text)
+        return sheet(self, draw, position, text, *args)
+
+    monkeypatch.setattr(ranking_page.Sheet, "write", on_sheet)
     return texts
 
 
@@ -59,7 +68,18 @@ def outputs(log, tmp_path, capsys, drawn):
     for name, tool, args in (
         ("replay", replay.main, []),
         ("slate", slate.main, ["--csv", tmp_path / "deals.csv", "--png", tmp_path / "slate.png"]),
-        ("tournament", tournament.main, ["--csv", tmp_path / "ranking.csv"]),
+        (
+            "tournament",
+            tournament.main,
+            [
+                "--csv",
+                tmp_path / "ranking.csv",
+                "--png",
+                tmp_path / "r.png",
+                "--html",
+                tmp_path / "r.html",
+            ],
+        ),
     ):
         for path in tmp_path.iterdir():
             path.unlink()
@@ -83,4 +103,31 @@ def test_no_tool_says_seat_0(log, tmp_path, capsys, drawn):
     found = outputs(log, out, capsys, drawn)
     assert any(where.startswith("slate std") and text for where, text in found)  # it ran
     said = [(where, match.group()) for where, text in found for match in SEAT_ZERO.finditer(text)]
+    assert not said
+
+
+def test_the_report_of_an_evening_of_boards_says_no_seat_0(tmp_path, capsys, drawn):
+    """Every example log the rules take, from a board as pull-log lays them out, ranked by
+    board and seat (their names taken out)."""
+    board = tmp_path / "evening" / "3"
+    board.mkdir(parents=True)
+    for number, log in enumerate(LOGS, 1):
+        try:
+            fold_lines(log.read_bytes().splitlines(keepends=True))
+        except LogError:
+            continue  # tests/logs/*-error-*: the report would stop there
+        lines = log.read_text("utf-8").splitlines(keepends=True)
+        header = json.loads(lines[0])
+        header.pop("names", None)
+        text = json.dumps(header) + "\n" + "".join(lines[1:])
+        (board / ("3-%04d.jsonl" % number)).write_text(text, "utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    args = [tmp_path / "evening", "--csv", out / "r.csv", "--png", out / "r.png"]
+    assert tournament.main([str(arg) for arg in args + ["--html", out / "r.html"]]) == 0
+    captured = capsys.readouterr()
+    texts = [captured.out, captured.err] + drawn
+    texts += [(out / name).read_text("utf-8") for name in ("r.csv", "r.html")]
+    assert "Ardoise 3, seat 1" in captured.out and "Ardoise 3, seat 5" in captured.out
+    said = [match.group() for text in texts for match in SEAT_ZERO.finditer(text)]
     assert not said

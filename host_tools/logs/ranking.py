@@ -1,0 +1,445 @@
+"""What the tournament report takes from the evening: logs from slates, who sat where, statistics.
+
+The logs come as slates make them: `ardoise pull-log` puts each board's in
+a folder named after the board, every file named after it too
+(`3/3-0001.jsonl`, `3/3-match.jsonl`: host_tools/board/pull.py). A folder
+given to the report stands for every *.jsonl under it, so one evening's
+folder of boards, or a week of evenings, is one argument.
+
+Who is credited with a seat, in this order:
+1. the organiser's names file, written afterwards (never an edit of the
+   logs): one line per match, its key and the players seat by seat,
+
+       # who played the matches the slates did not name
+       3-0001.jsonl: Rösli, Paul, Émile, Anne
+       board 3, match 2: Rösli, Paul, -, Anne
+       board 5, now: Vreni, Hans, Trudi, Sepp
+
+   a key is a log's file name (or the end of its path, `3/3-0001.jsonl`,
+   when two logs share a name) or a board and its match's number, as the
+   board numbered its archive ("now": the match on the slate when it was
+   pulled; a board has no clock, so its matches are numbered, not timed).
+   "-" leaves a seat to the next rule;
+2. the names the slate wrote in the match event;
+3. the board and the seat: "Ardoise 3, seat 2" (host_tools/logs/seats.py),
+   or the log's own name for a log that came from no board.
+
+A log is skipped, and the report says why, when it holds no deal yet (the
+match a slate has just begun), or is the same match as another log given (a
+board pulled twice, an earlier copy of the match on the slate). A log that
+cannot be read, or a names file that does not fit the logs, stops the
+report.
+
+Statistics, per player and kind of game, over every log ranked. What the log
+credits to a team is credited to both its players (a dehors is called by
+"a player of team X"):
+- Le Brouc: matches and games won, the ranking's coches, parties or games,
+  capes (la vole, an announced cape won and partie et vole included), dehors
+  called right and wrong, marriages declared at the bottom;
+- Bruus: games won (a Treia double game counts 2), matchsticks, dares (dare,
+  double dare) and strikes (strike, double strike, strike and dare,
+  counterstrike);
+- Brusquembelle: balance, and the aces and tens the player brought home.
+"""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from host_tools.logs.matchlog import TEAMS, brouc_match, brusquembelle_deals, bruus_match
+from host_tools.logs.seats import seat_name
+from host_tools.logs.tournament import kind_of, seat_scores
+from scoring import Refused
+from scoring.names import player_names
+
+BOARD = "Ardoise"
+ANONYMOUS = ("-", "–", "—")
+BOARD_KEY = re.compile(r"board\s+(\S+?)\s*,\s*(?:match\s+(\d+)|(now))", re.IGNORECASE)
+
+
+class RankingError(Exception):
+    """Logs or a names file that stop the report; the message names the file and line."""
+
+
+@dataclass
+class Source:
+    """One log given to the report, what it is credited as, or why it is skipped."""
+
+    path: Path
+    board: str | None = None  # the id of the board it was pulled from
+    number: int | None = None  # its number in the board's archive; None: the match on the slate
+    log: object = None  # the MatchLog
+    named_by: str = ""
+    skipped: str | None = None
+
+    @property
+    def where(self):
+        """Where the match was played, for a seat without a name: "Ardoise 3", else the file."""
+        return "%s %s" % (BOARD, self.board) if self.board else self.path.stem
+
+    @property
+    def short(self):
+        """The log as the lists name it: its path as the report found it."""
+        return str(self.path)
+
+
+def gather(arguments):
+    """The logs named, each folder standing for every *.jsonl under it, each log once."""
+    paths = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(path.rglob("*.jsonl"))
+            if not found:
+                raise RankingError("%s: no match logs (*.jsonl) in this folder" % path)
+            paths += found
+        else:
+            paths.append(path)
+    unique = {}
+    for path in paths:
+        unique.setdefault(path.resolve(), path)  # a log named twice counts once
+    return list(unique.values())
+
+
+def board_of(path):
+    """(board id, archive number or None) for a log as pull-log names it, else (None, None).
+
+    Its folder is named after the board and the file after both:
+    3/3-0001.jsonl, 3/3-match.jsonl.
+    """
+    folder = path.parent.name
+    stem = path.stem
+    if folder and stem.startswith(folder + "-"):
+        rest = stem[len(folder) + 1 :]
+        if rest == "match":
+            return folder, None
+        if rest.isdigit():
+            return folder, int(rest)
+    return None, None
+
+
+def source(path, log):
+    """The Source of the log read from `path`."""
+    board, number = board_of(path)
+    return Source(path, board, number, log)
+
+
+# -- who sat where ----------------------------------------------------------------
+
+
+def read_names_file(path):
+    """The lines of a names file: (line number, key, names seat by seat, None for "-")."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise RankingError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    except UnicodeDecodeError:
+        raise RankingError("%s: not UTF-8 text (save the file as UTF-8)" % path) from None
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, colon, names = line.partition(":")
+        if not colon or not key.strip() or not names.strip():
+            raise RankingError(
+                "%s line %d: expected a log and its players, as in "
+                "'3-0001.jsonl: Anne, Paul, Emile, Rosa'" % (path, number)
+            )
+        seats = [name.strip() for name in names.split(",")]
+        entries.append(
+            (number, key.strip(), [None if name in ANONYMOUS else name for name in seats])
+        )
+    return entries
+
+
+def find(sources, key):
+    """The sources a names-file key stands for."""
+    board = BOARD_KEY.fullmatch(key)
+    if board:
+        number = None if board.group(3) else int(board.group(2))
+        return [s for s in sources if s.board == board.group(1) and s.number == number]
+    key = key.replace("\\", "/")
+    return [s for s in sources if s.path.name == key or s.path.as_posix().endswith("/" + key)]
+
+
+def apply_names_file(sources, path):
+    """Credit the seats the organiser named; RankingError for a line that fits no log."""
+    named = {}
+    for number, key, names in read_names_file(path):
+        where = "%s line %d" % (path, number)
+        found = find(sources, key)
+        if not found:
+            raise RankingError("%s: no log %s among those given" % (where, key))
+        if len(found) > 1:
+            raise RankingError(
+                "%s: %s is %d logs (%s): write its folder too, as in 3/3-0001.jsonl"
+                % (where, key, len(found), ", ".join(s.short for s in found))
+            )
+        source = found[0]
+        if id(source) in named:
+            raise RankingError(
+                "%s: %s is already named on line %d" % (where, source.short, named[id(source)])
+            )
+        seats = source.log.seats
+        if len(names) != seats:
+            raise RankingError(
+                "%s: %d names for the %d seats of %s" % (where, len(names), seats, source.short)
+            )
+        given = [name for name in names if name]
+        try:
+            player_names(given, len(given))  # names as the rules core takes them
+        except Refused as refusal:
+            raise RankingError("%s: %s" % (where, refusal)) from None
+        twice = sorted({name for name in given if given.count(name) > 1})
+        if twice:
+            raise RankingError("%s: %s sits twice in this match" % (where, ", ".join(twice)))
+        own = source.log.names
+        source.log.names = tuple(
+            name or (own[seat] if own else seat_name(None, seat, source.where))
+            for seat, name in enumerate(names)
+        )
+        source.named_by = "names file line %d" % number
+        named[id(source)] = number
+
+
+def credit(sources, names_file=None):
+    """Decide who is credited with each seat of each log, and which logs are skipped."""
+    if names_file:
+        apply_names_file(sources, names_file)
+    seen = {}
+    for source in sources:
+        log = source.log
+        if log.names and len(set(log.names)) != len(log.names):
+            raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
+        data = source.path.read_bytes()
+        if not any(step.event["ev"] == "deal" for step in log.steps):
+            source.skipped = "no deal played yet"
+        elif data in seen:
+            source.skipped = "the same match as %s" % seen[data].short
+        else:
+            earlier = later_copy(source, data, sources)
+            if earlier:
+                source.skipped = "an earlier copy of the match in %s" % earlier.short
+        seen.setdefault(data, source)
+        if source.skipped or source.named_by:
+            continue
+        if log.names:
+            source.named_by = "names in the log"
+        else:
+            log.names = tuple(seat_name(None, seat, source.where) for seat in range(log.seats))
+            source.named_by = "board and seat" if source.board else "file and seat"
+
+
+def later_copy(source, data, sources):
+    """For the match on a slate pulled earlier: the log of the same board that goes on from it."""
+    if source.board is None or source.number is not None:
+        return None
+    for other in sources:
+        if other is not source and other.board == source.board:
+            if other.path.read_bytes().startswith(data):
+                return other
+    return None
+
+
+# -- statistics -----------------------------------------------------------------
+
+# Per game: (key, heading) of each column; "total" is the ranking's own.
+COLUMNS = {
+    "brouc": [
+        ("matches", "matches"),
+        ("won", "matches won"),
+        ("games", "games won"),
+        ("total", None),
+        ("capes", "capes"),
+        ("dehors_right", "dehors right"),
+        ("dehors_wrong", "dehors wrong"),
+        ("marriages", "marriages declared"),
+    ],
+    "bruus": [
+        ("matches", "matches"),
+        ("games", "games won"),
+        ("total", "matchsticks"),
+        ("dares", "dares"),
+        ("strikes", "strikes"),
+    ],
+    "brusquembelle": [
+        ("matches", "matches"),
+        ("total", "balance"),
+        ("aces", "aces"),
+        ("tens", "tens"),
+    ],
+}
+CAPES = ("cape", "vole", "cape announced won", "partie et vole")
+DARES = ("dare", "double-dare")
+
+
+@dataclass
+class Played:
+    """One match of one player: where, with whom, against whom, and what it gave them."""
+
+    source: Source
+    seat: int
+    partners: list
+    opponents: list
+    credited: int
+    result: str
+
+
+@dataclass
+class Player:
+    name: str
+    kind: str
+    counts: dict = field(default_factory=dict)
+    matches: list = field(default_factory=list)
+
+
+@dataclass
+class Statistics:
+    """The players of one kind of game, in the ranking's order."""
+
+    kind: str
+    unit: str
+    game: str
+    players: list
+
+    @property
+    def columns(self):
+        return [
+            (key, heading or self.unit)
+            for key, heading in COLUMNS[self.game]
+            if not (key == "games" and self.unit == "games won")  # "31": the total already
+        ]
+
+
+def team_counts(log):
+    """What each team did in this match, by statistic (Le Brouc and Bruus)."""
+    counts = {team: dict.fromkeys(key for key, _ in COLUMNS[log.game]) for team in TEAMS}
+    for team in TEAMS:
+        for key in counts[team]:
+            counts[team][key] = 0
+    if log.game == "brouc":
+        match = brouc_match(log)
+        won = match.games_won()
+        for team in TEAMS:
+            counts[team]["won"] = int(log.final.get("winner") == team)
+            counts[team]["games"] = won[team]
+        for deal in match.deals:
+            if deal.outcome in CAPES:
+                counts[deal.team]["capes"] += 1
+            elif deal.outcome in ("dehors right", "dehors wrong"):
+                counts[deal.team][deal.outcome.replace(" ", "_")] += 1
+            for marriage in deal.marriages:
+                counts[marriage.team]["marriages"] += marriage.declared
+    else:
+        for team in TEAMS:
+            counts[team]["games"] = log.final["games"][team]
+        for deal in bruus_match(log).deals:
+            for dare in deal.dares:
+                counts[dare.team]["dares" if dare.kind in DARES else "strikes"] += 1
+    return counts
+
+
+def seat_counts(log):
+    """What each seat's player did in this match, by statistic."""
+    scores = seat_scores(log)
+    if log.game == "brusquembelle":
+        seats = [dict(aces=0, tens=0) for _ in range(log.seats)]
+        for deal in brusquembelle_deals(log):
+            for card in deal.cards:
+                seats[card.player]["aces" if card.rank == "A" else "tens"] += 1
+    else:
+        teams = team_counts(log)
+        seats = [dict(teams[TEAMS[seat % 2]]) for seat in range(log.seats)]
+    for seat, counts in enumerate(seats):
+        counts["matches"] = 1
+        counts["total"] = scores[seat]
+    return seats
+
+
+def result_of(log, seat, scores, unit):
+    """How the match went for the player at `seat`: "5-1 coches, won", "balance +6"."""
+    if log.game == "brusquembelle":
+        return "balance %+d" % scores[seat]
+    text = "%d-%d %s" % (scores[seat], scores[(seat + 1) % log.seats], unit)
+    if log.game == "brouc":
+        winner = log.final.get("winner")
+        text += (
+            ", in progress" if not winner else ", won" if winner == TEAMS[seat % 2] else ", lost"
+        )
+    return text
+
+
+def statistics(sources, ranked):
+    """One Statistics per ranking, the players in the ranking's order."""
+    players = {}
+    for source in sources:
+        if source.skipped:
+            continue
+        log = source.log
+        kind, unit = kind_of(log)
+        scores = seat_scores(log)
+        for seat, counts in enumerate(seat_counts(log)):
+            name = log.names[seat]
+            player = players.setdefault((kind, name), Player(name, kind))
+            for key, value in counts.items():
+                player.counts[key] = player.counts.get(key, 0) + value
+            player.matches.append(
+                Played(
+                    source,
+                    seat,
+                    [log.names[s] for s in partners_of(log, seat)],
+                    [log.names[s] for s in opponents_of(log, seat)],
+                    scores[seat],
+                    result_of(log, seat, scores, unit),
+                )
+            )
+    tables = []
+    for ranking in ranked:
+        game = game_of(ranking.kind)
+        order = [players[ranking.kind, standing.name] for standing in ranking.standings]
+        tables.append(Statistics(ranking.kind, ranking.unit, game, order))
+    return tables
+
+
+def game_of(kind):
+    return {"Le Brouc": "brouc", "Bruus": "bruus"}.get(kind.split(",")[0], "brusquembelle")
+
+
+def partners_of(log, seat):
+    if log.game == "brusquembelle" and not log.final.get("pairs"):
+        return []
+    return [other for other in range(seat % 2, log.seats, 2) if other != seat]
+
+
+def opponents_of(log, seat):
+    if log.game == "brusquembelle" and not log.final.get("pairs"):
+        return [other for other in range(log.seats) if other != seat]
+    return list(range(1 - seat % 2, log.seats, 2))
+
+
+# -- text ---------------------------------------------------------------------
+
+
+def statistics_lines(tables):
+    """The statistics as text tables, one per kind of game."""
+    lines = []
+    for table in tables:
+        columns = table.columns
+        width = max(len("player"), *(len(player.name) for player in table.players))
+        lines += ["", "%s: statistics per player" % table.kind]
+        lines.append("%-*s  %s" % (width, "player", "  ".join(heading for _, heading in columns)))
+        for player in table.players:
+            cells = ["%*d" % (len(heading), player.counts.get(key, 0)) for key, heading in columns]
+            lines.append("%-*s  %s" % (width, player.name, "  ".join(cells)))
+    return lines
+
+
+def sources_lines(sources):
+    """Which logs were ranked and how their seats were named, which skipped and why."""
+    ranked = [source for source in sources if not source.skipped]
+    skipped = [source for source in sources if source.skipped]
+    lines = ["", "Logs: %d ranked, %d skipped" % (len(ranked), len(skipped))]
+    lines += ["  ranked   %s (%s)" % (source.short, source.named_by) for source in ranked]
+    lines += ["  skipped  %s: %s" % (source.short, source.skipped) for source in skipped]
+    return lines
