@@ -172,6 +172,7 @@ def sheet(ranked, tables, sources):
     """The whole report laid out on a Sheet."""
     page = Sheet()
     page.heading(TITLE, 32)
+    page.y += 10
     for ranking in ranked:
         page.heading("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
         page.table(["rank", "name", "total", "matches"], ranking_rows(ranking), (0, 2, 3))
@@ -179,11 +180,15 @@ def sheet(ranked, tables, sources):
         page.heading("%s: statistics per player" % table.kind)
         columns = ["player"] + [heading for _, heading in table.columns]
         page.table(columns, statistics_rows(table), tuple(range(1, len(columns))))
-    page.heading("Each player's matches")
-    for table in tables:
+    for table in tables:  # one table a game: each player's name on their first match
+        page.heading("%s: each player's matches" % table.kind)
+        rows = []
         for player in table.players:
-            page.heading("%s (%s)" % (player.name, table.kind), 20)
-            page.table(MATCH_HEADINGS, match_rows(player))
+            rows += [
+                [player.name if index == 0 else ""] + row
+                for index, row in enumerate(match_rows(player))
+            ]
+        page.table(["player"] + MATCH_HEADINGS, rows)
     page.heading("Logs")
     page.table(["log", "counted as"], logs_rows(sources))
     if not font(18)[1]:
