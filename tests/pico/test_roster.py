@@ -1,0 +1,42 @@
+"""The board's id and roster on MicroPython's rp2 release (v1.22), as on a real Pico.
+
+deploy named the emulated Pico after its flash chip's unique id; `ardoise
+roster --port emulated` writes the names through mpremote, and the slate's
+own reader (firmware/ardoise/roster.py, run by the board's MicroPython)
+reads them back with their accents.
+"""
+
+import shutil
+import subprocess
+import sys
+
+from host_tools.board import board_id
+from host_tools.common import ROOT
+
+UNIQUE_ID = "e66138104b2c312a"  # host_tools/board/emulated/flash.mjs
+
+
+def roster(folder, *args):
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "roster", "--port", "emulated"]
+        + ["--virtual-flash", str(folder), *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_the_emulated_pico_gets_an_id_and_a_roster(deployed, tmp_path):
+    image, printed = deployed
+    derived = board_id.derived(UNIQUE_ID)
+    assert "board id %s (from its unique id)" % derived in printed.splitlines()[1]
+
+    shutil.copy(image, tmp_path / "flash.img")
+    names = tmp_path / "names.txt"
+    names.write_text("Rösli\nÉmile\nZoë\n", encoding="utf-8")
+    written = roster(tmp_path, names)
+    assert written.returncode == 0, written.stdout + written.stderr
+    shown = roster(tmp_path)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert shown.stdout == "the roster on the board: Rösli, Émile, Zoë\n"
