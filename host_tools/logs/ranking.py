@@ -314,10 +314,7 @@ class Statistics:
 
 def team_counts(log):
     """What each team did in this match, by statistic (Le Brouc and Bruus)."""
-    counts = {team: dict.fromkeys(key for key, _ in COLUMNS[log.game]) for team in TEAMS}
-    for team in TEAMS:
-        for key in counts[team]:
-            counts[team][key] = 0
+    counts = {team: {key: 0 for key, _ in COLUMNS[log.game]} for team in TEAMS}
     if log.game == "brouc":
         match = brouc_match(log)
         won = match.games_won()
