@@ -222,7 +222,7 @@ def team_heading(board, log, top):
     for team in TEAMS:
         board.write((CENTRES[team], top), team, 44, YELLOW, "center")
         if log.names:
-            names = " & ".join(log.names[seat] for seat in log.team_seats(team))
+            names = " & ".join(map(log.seat_name, log.team_seats(team)))
             board.write((CENTRES[team], top + 54), names, 26, CHALK, "center")
     return top + 96
 

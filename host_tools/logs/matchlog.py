@@ -64,7 +64,7 @@ class MatchLog:
         """The team's letter, with its players when the log names them: "A (Anne & Claude)"."""
         if not self.names:
             return team
-        return "%s (%s)" % (team, " & ".join(self.names[seat] for seat in self.team_seats(team)))
+        return "%s (%s)" % (team, " & ".join(map(self.seat_name, self.team_seats(team))))
 
 
 def read_match_log(path):

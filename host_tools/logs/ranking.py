@@ -47,13 +47,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host_tools.logs.matchlog import TEAMS, brouc_match, brusquembelle_deals, bruus_match
-from host_tools.logs.seats import seat_name
+from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.tournament import kind_of, seat_scores
 from scoring import Refused
 from scoring.names import player_names
 
 BOARD = "Ardoise"
-ANONYMOUS = ("-", "–", "—")
 BOARD_KEY = re.compile(r"board\s+(\S+?)\s*,\s*(?:match\s+(\d+)|(now))", re.IGNORECASE)
 
 
@@ -196,8 +195,7 @@ def apply_names_file(sources, path):
             raise RankingError("%s: %s sits twice in this match" % (where, ", ".join(twice)))
         own = source.log.names
         source.log.names = tuple(
-            name or (own[seat] if own else seat_name(None, seat, source.where))
-            for seat, name in enumerate(names)
+            name or seat_name(own, seat, source.where) for seat, name in enumerate(names)
         )
         source.named_by = "names file line %d" % number
         named[id(source)] = number
@@ -210,7 +208,8 @@ def credit(sources, names_file=None):
     seen = {}
     for source in sources:
         log = source.log
-        if log.names and len(set(log.names)) != len(log.names):
+        named = [name for name in log.names or () if name not in ANONYMOUS]
+        if len(set(named)) != len(named):
             raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
         data = source.path.read_bytes()
         if not any(step.event["ev"] == "deal" for step in log.steps):
@@ -224,11 +223,14 @@ def credit(sources, names_file=None):
         seen.setdefault(data, source)
         if source.skipped or source.named_by:
             continue
-        if log.names:
-            source.named_by = "names in the log"
+        by_seat = "board and seat" if source.board else "file and seat"
+        if log.names and named:
+            source.named_by = "names in the log" + (
+                ", " + by_seat if len(named) < log.seats else ""
+            )
         else:
-            log.names = tuple(seat_name(None, seat, source.where) for seat in range(log.seats))
-            source.named_by = "board and seat" if source.board else "file and seat"
+            source.named_by = by_seat
+        log.names = tuple(seat_name(log.names, seat, source.where) for seat in range(log.seats))
 
 
 def later_copy(source, data, sources):

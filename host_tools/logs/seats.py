@@ -11,6 +11,10 @@ laptop's, in English and long enough to be read alone, and kept out of the
 rules core so that the board carries none of it.
 """
 
+# A seat the slate left without a name when it named the others: a dash
+# (the slate writes the en dash its font has; "-" and "—" read the same).
+ANONYMOUS = ("-", "\u2013", "\u2014")
+
 
 def seat_name(names, seat, where=None):
     """Seat `seat` (0-based, as the log has it) as a person reads it.
@@ -20,7 +24,7 @@ def seat_name(names, seat, where=None):
     ("Ardoise 3, seat 2": a board and a seat stand for a player in the
     evening's ranking until the organiser gives names).
     """
-    if names:
+    if names and names[seat] not in ANONYMOUS:
         return names[seat]
     text = "seat %d" % (seat + 1)
     return "%s, %s" % (where, text) if where else text

@@ -64,7 +64,7 @@ def team_lines(log):
             "Team %s: %s (%s)"
             % (
                 team,
-                " & ".join(log.names[seat] for seat in seats),
+                " & ".join(map(log.seat_name, seats)),
                 seat_numbers(seats),
             )
         )

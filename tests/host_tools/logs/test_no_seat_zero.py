@@ -38,6 +38,13 @@ def test_a_seat_is_named_from_1_or_by_its_player():
     assert [seat_name(None, seat) for seat in range(3)] == ["seat 1", "seat 2", "seat 3"]
     assert seat_name(("Rösli", "Paul"), 0) == "Rösli"
     assert seat_name(None, 1, "Ardoise 3") == "Ardoise 3, seat 2"
+    # A seat the slate left anonymous among named ones: a dash in the log.
+    assert [seat_name(("Rösli", "\u2013", "-", "\u2014"), seat) for seat in range(4)] == [
+        "Rösli",
+        "seat 2",
+        "seat 3",
+        "seat 4",
+    ]
     assert (seat_numbers([0, 2]), seat_numbers([1])) == ("seats 1 and 3", "seat 2")
 
 

@@ -307,3 +307,24 @@ def test_the_readme_shows_what_the_report_makes(tmp_path, capsys, monkeypatch):
             made.size == shown_picture.size
             and made.tobytes() == shown_picture.convert(made.mode).tobytes()
         ), "stale: make it again with the README's command, into docs/images/"
+
+
+def test_a_seat_the_slate_left_anonymous_ranks_by_board_and_seat(tmp_path, capsys):
+    names = ["Rösli", "\u2013", "Paul", "\u2013"]  # as the slate writes a seat left as it is
+    log = write_log(
+        tmp_path / "evening" / "3" / "3-0001.jsonl",
+        [
+            {"ev": "match", "game": "bruus", "names": names},
+            {"ev": "deal"},
+            {"ev": "dare", "team": "B", "kind": "dare"},
+        ],
+    )
+    code, lines, err = report(capsys, tmp_path / "evening")
+    assert (code, err) == (0, "")
+    assert lines[2:6] == [
+        "   1  Ardoise 3, seat 2      1        1",
+        "   1  Ardoise 3, seat 4      1        1",
+        "   3  Paul                   0        1",
+        "   3  Rösli                  0        1",
+    ]
+    assert "  ranked   %s (names in the log, board and seat)" % log in lines
