@@ -20,6 +20,7 @@ def bench(monkeypatch, tmp_path):
     def with_rows(rows):
         monkeypatch.setattr(report, "measure", lambda folder: rows)
         monkeypatch.setattr(report.bench_device, "measure", lambda folder: [])
+        monkeypatch.setattr(report.emulated_pico, "measure", lambda folder: [])
         monkeypatch.setattr(report.presses, "measure", lambda folder: [])
         monkeypatch.setattr(report, "proofs", lambda: [])
         return report.main([])
