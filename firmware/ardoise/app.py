@@ -5,16 +5,24 @@
     app.run(hardware.nap)   # forever: poll, act, redraw, sleep
 
 `step()` is one turn of the loop; tests call it themselves with a clock they
-move. A game's screens are modules in ardoise/games/ named after the match
-event's "game": `ardoise.games.brouc` (the slate, always loaded) gives Slate,
-history, new_match, snapshot, outcome, describe and shown_value; the
-screens of its actions and its history are modules of their own, loaded when
-opened (`app.load`). Every module imported while the slate is away is
-dropped again when it is back (`home`), so that RAM holds little more than
-the slate. The rest of the app knows no game.
+move. App is the loop and the stack of screens, with the actions that
+change the match; around it, the screens see
 
-Every confirmed action goes through `act`: the journal checks it with the
-rules and flushes its line, and only then does the screen say it is done.
+- `app.match`, a View of the match: its rules' state, the players' names,
+  the event an undo would take back and what an event would do. They never
+  reach the journal: a change goes through `act`, `undo` or `new_match`;
+- the texts (`app.t`, `app.words`, `app.team`, `app.seat`: ardoise/lang/);
+- `app.screens`, the screens' module of the match's game:
+  `ardoise.games.<game>` for the match event's "game", which gives Slate,
+  history, new_match, snapshot, outcome, describe and shown_value (see
+  ardoise/games/__init__.py);
+- `app.load(name)`, the RAM policy's (ardoise/__init__.py): every module
+  imported while the slate is away is dropped again when it is back
+  (`home`), so that RAM holds little more than the slate.
+
+The rest of the app knows no game. Every confirmed action goes through
+`act`: the journal checks it with the rules and flushes its line, and only
+then does the screen say it is done.
 """
 
 import gc
@@ -23,10 +31,12 @@ from time import ticks_diff
 
 from micropython import const
 
+from ardoise import forget, load, sweep
+from ardoise.base import ROW, Message
 from ardoise.buttons import NONE, WAKE
 from ardoise.font import CENTER, draw_text, fit
 from ardoise.journal import Journal, StorageError
-from ardoise.ui import ROW, Message
+from ardoise.lang import Texts
 from scoring import Refused
 
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce
@@ -41,30 +51,54 @@ TOAST_MS = const(2500)
 _GC_EVERY = const(4096)  # bytes allocated between two collections
 
 
-def forget(name):
-    """Drop the module `name` from sys.modules and from its package, so that
-    nothing refers to it and its RAM can go."""
-    sys.modules.pop(name, None)
-    cut = name.rfind(".")
-    package = sys.modules.get(name[:cut])
-    if cut > 0 and package is not None and hasattr(package, name[cut + 1 :]):
-        delattr(package, name[cut + 1 :])
+class View:
+    """The match on the slate as the screens see it, to read only.
 
+    `game` is the rules' state (scoring's Game: its slate, deals, dealer...)
+    or None without a match, `names` the players' names or None. App.home,
+    which every change of the match ends in, brings them up to date.
+    """
 
-def lookup(table, key):
-    """The text of `key` in a language table: "key=text" lines in one
-    string, or a dict (the core's English reasons)."""
-    if type(table) is dict:
-        return table.get(key)
-    start = table.find("\n" + key + "=")
-    if start < 0:
-        return None
-    start += len(key) + 2
-    return table[start : table.find("\n", start)]
+    def __init__(self, journal):
+        self._journal = journal
+        self.game = self.names = None
+
+    def update(self):
+        match = self._journal.match
+        self.game = match and match.game
+        self.names = match and match.names
+
+    def last_event(self):
+        """The event an undo would take back, or None."""
+        return self._journal.match.last_event()
+
+    def trial(self, event, read):
+        """`read(game)` as it would be after `event`, which is then taken back.
+
+        Raises Refused, with nothing changed, if the rules refuse the event:
+        the screens ask the rules themselves what an action would do.
+        """
+        match = self._journal.match
+        match.apply(event)
+        try:
+            return read(match.game)
+        finally:
+            match.undo()
+
+    def deals(self, read, write):
+        """`write(before, game)` for every finished deal, `before` what
+        `read(game)` gave just before its last event (scoring's Match.deals).
+        However `write` ends, the match is as it was afterwards."""
+        match = self._journal.match
+        try:
+            match.deals(read, write)
+        except BaseException:
+            match.deals()  # fold the match's own game to the end again
+            raise
 
 
 class App:
-    """The device's state around the journal: screens, language, sleep."""
+    """The loop, the stack of screens and the actions around the journal."""
 
     def __init__(self, display, keypad, root, *, clock, journal=None):
         self.display = display
@@ -72,13 +106,18 @@ class App:
         self.clock = clock
         self.root = root
         self.journal = journal or Journal(root)
+        self.match = View(self.journal)
+        # The texts, which the screens ask through these four.
+        text = self.text = Texts(self.match)
+        self.t = text.t
+        self.words = text.words
+        self.team = text.team
+        self.seat = text.seat
         self.settings = None  # a dict once `start` has read them (see settings.py)
         self.rows = display.height // ROW
         self.compact = display.height < 64
         self.stack = []
-        self.text = ""
-        self.language = None
-        self.game = None  # the slate module of the current match's game
+        self.screens = None  # the screens' module of the current match's game
         self.resident = None  # the modules loaded at boot, before any screen
         self.asleep = 0  # or _DIM, _DARK: the next press only wakes
         self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
@@ -99,10 +138,13 @@ class App:
         # what lives on (a loaded screen, the match) lands low, leaving the
         # top free in one piece for the next large allocation.
         gc.threshold(_GC_EVERY)
+        # What stays (see `sweep`): the app and what it imports. Not the
+        # settings' file code, nor the first language's module, whose texts
+        # the app holds: they go when the slate is shown.
+        self.resident = list(sys.modules)
         self.settings, said = self.load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()
-        self.resident = list(sys.modules)
         try:
             repair = self.journal.load()  # makes the folder too
         except StorageError as error:
@@ -110,25 +152,7 @@ class App:
         self.home()
         for problem in (said, repair):
             if problem is not None:
-                self.note(problem)
-
-    def note(self, problem):
-        """Say what the boot found on flash: a Repair, a StorageError, or a text's key."""
-        key = getattr(problem, "key", problem)
-        if key == "full":  # a write that the full flash cut short
-            self.alert(self.t("storage_full"), self.t("not_saved"))
-            return
-        if key == "damaged":
-            # The reason is the rules' English text: the line number is what
-            # a player can act on (the damaged journal is in the archive).
-            text = self.t("damaged") % problem.line
-        elif key == "storage_full":
-            text = self.t("flash_full")
-        elif key == "storage_error":
-            text = self.t("flash_error") % problem.errno
-        else:  # "torn", "settings_damaged"
-            text = self.t(key)
-        self.alert(text)
+                self.load("menus").note(self, problem)
 
     def run(self, nap):
         """Poll, act and redraw forever; `nap(ms, screen_off)` waits between polls."""
@@ -142,7 +166,7 @@ class App:
         display = self.display
         if key == WAKE:
             if self.asleep == _DARK:
-                display.power_on()
+                display.poweron()
             display.contrast(self.settings.get("contrast"))
             self.asleep = self.shift = 0
             self.dirty = True
@@ -164,7 +188,7 @@ class App:
             if (off and idle >= off) or (dimmed and self.journal.match is None):
                 self.asleep = _DARK
                 self.keypad.sleep()
-                display.power_off()
+                display.poweroff()
             elif dimmed:
                 if not self.asleep:
                     self.asleep = _DIM
@@ -212,37 +236,31 @@ class App:
                 return
         self.keypad.set_repeat(*self.stack[-1].repeat)
 
-    def load(self, name):
-        """The module ardoise.<name>, imported if need be (and dropped at `home`)."""
-        name = "ardoise." + name
-        if name not in sys.modules:
-            gc.collect()  # so that the module lands in what garbage leaves free
-            __import__(name)
-        return sys.modules[name]
+    # Modules for the screens, as the RAM policy has it (ardoise/__init__.py).
+    load = staticmethod(load)
 
     def home(self):
         """Back to the slate of the current match (or the screen asking for one)."""
         self.stack = []
-        match = self.journal.match
-        slate = "ardoise.games." + match.game.name if match is not None else ""
+        match = self.match
+        match.update()
+        game = match.game
+        name = game.name if game is not None else ""
+        # The modules the screens loaded go: all but the match's slate and
+        # rules (the match's classes live on, and importing them again would
+        # load a copy).
         if self.resident is not None:
-            # The app's own screens only, the slate's module kept: the rules
-            # core's classes live on in the match, and importing them again
-            # would load a copy.
-            for name in list(sys.modules):
-                if name.startswith("ardoise.") and name not in self.resident:
-                    if not slate.startswith(name):
-                        forget(name)
-        self.game = None
-        if match is not None:
+            sweep(self.resident, "ardoise.games." + name, "scoring." + name)
+        self.screens = None
+        if game is not None:
             try:
-                self.game = self.load("games." + match.game.name)
+                self.screens = self.load("games." + name)
             except ImportError:
                 pass  # a game with no screens yet: offer a new match
-        if self.game is None:
-            self.stack = [self.load("screens").NoMatch()]
+        if self.screens is None:
+            self.stack = [self.load("menus").NoMatch()]
         else:
-            self.stack = [self.game.Slate()]
+            self.stack = [self.screens.Slate()]
         self.keypad.set_repeat()
 
     def alert(self, text, title=None):
@@ -262,7 +280,7 @@ class App:
         A refusal or a flash error is shown and the match stays exactly as it
         was; on success the app goes back to the slate and says what changed.
         """
-        before = self.game.snapshot(self.journal.match.game)
+        before = self.screens.snapshot(self.match.game)
         try:
             self.journal.append(event)
         except Refused as refusal:
@@ -272,12 +290,12 @@ class App:
             self.alert(self.storage_text(error), self.t("not_saved"))
             return False
         self.home()
-        self.toast(self.game.outcome(self, before, event))
+        self.toast(self.screens.outcome(self, before, event))
         return True
 
     def undo(self):
         """Take back the last event in force (appends an undo event)."""
-        undone = self.journal.match.last_event()
+        undone = self.match.last_event()
         try:
             self.journal.undo()
         except Refused as refusal:
@@ -287,20 +305,7 @@ class App:
             self.alert(self.storage_text(error), self.t("not_saved"))
             return
         self.home()
-        self.toast(self.t("undone") % self.game.describe(self, undone))
-
-    def trial(self, event, read):
-        """`read(game)` as it would be after `event`, which is then taken back.
-
-        Raises Refused, with nothing changed, if the rules refuse the event:
-        the screens ask the rules themselves what an action would do.
-        """
-        match = self.journal.match
-        match.apply(event)
-        try:
-            return read(match.game)
-        finally:
-            match.undo()
+        self.toast(self.t("undone") % self.screens.describe(self, undone))
 
     def new_match(self, header):
         """Archive the current match and begin another."""
@@ -312,18 +317,11 @@ class App:
         self.home()
         self.toast(self.t("match_started"))
 
-    # -- settings and words -------------------------------------------------
+    # -- settings ------------------------------------------------------------
 
     def apply_settings(self):
-        """Take the stored language and contrast into use."""
-        language = self.settings.get("lang")
-        if language != self.language:
-            if self.language is not None:
-                forget("ardoise.lang." + self.language)  # give its texts back
-            name = "ardoise.lang." + language
-            __import__(name)
-            self.text = sys.modules[name].TEXT
-            self.language = language
+        """Take the stored language, seat names and contrast into use."""
+        self.text.apply_settings(self.settings)
         self.display.contrast(self.settings.get("contrast"))
         self.dirty = True
 
@@ -337,51 +335,12 @@ class App:
         self.apply_settings()
         return True
 
-    def t(self, key):
-        """The text `key` in the player's language."""
-        return lookup(self.text, key)
-
-    def words(self, key):
-        """The list `key` ("a|b|c") in the player's language."""
-        return lookup(self.text, key).split("|")
-
-    def team(self, side):
-        """A team's name on screen, from 0/1 or "A"/"B"."""
-        if type(side) is str:
-            side = 0 if side == "A" else 1
-        if self.settings.get("seats") == "compass":
-            return self.words("compass_teams")[side]
-        return "AB"[side]
-
-    def seat(self, seat, named=True):
-        """A seat's name on screen, seats 0..3 in playing order: the player's
-        name if the match event gives names (and `named`), else as the
-        settings say."""
-        match = self.journal.match
-        if named and match is not None and match.names:
-            return match.names[seat]
-        if self.settings.get("seats") == "compass":
-            return self.t("compass_seats")[seat]
-        return str(seat + 1)
-
     def refuse(self, refusal):
         """Say why the rules refused an input; the slate is unchanged."""
         values = refusal.values
-        if self.game is not None:
-            values = tuple(self.game.shown_value(self, value) for value in values)
-        # English is the core's own text; the others are loaded only while
-        # one is read into the message: a refusal is rare.
-        if self.language == "en":
-            name = "scoring.reasons"
-        else:
-            name = "ardoise.lang.%s_reasons" % self.language
-        kept = name in sys.modules
-        gc.collect()
-        __import__(name)
-        template = lookup(sys.modules[name].REASONS, refusal.key)
-        if not kept:
-            forget(name)
-        self.alert(template % values if template else refusal.key, self.t("refused"))
+        if self.screens is not None:
+            values = tuple(self.screens.shown_value(self, value) for value in values)
+        self.alert(self.text.reason(refusal, values), self.t("refused"))
 
     def storage_text(self, error):
         if error.key == "storage_full":

@@ -7,10 +7,10 @@ board waits for a button press before it restarts.
 
 import sys
 
+from ardoise.base import ROW, WIDTH, title_bar, wrap
 from ardoise.buttons import NONE
 from ardoise.font import RIGHT, draw_text
 from ardoise.hardware import Hardware
-from ardoise.ui import ROW, WIDTH, title_bar, wrap
 
 # The journal, its archive and the settings: a folder beside main.py (the
 # working folder at boot, the root of the board's flash).
@@ -55,7 +55,7 @@ def crash(hardware, error, root):
         for index in range(min(len(lines), display.height // ROW - 2)):
             draw_text(display, lines[index], 0, ROW * (index + 1))
         draw_text(display, "OK = reset", WIDTH, display.height - ROW, align=RIGHT)
-        display.power_on()
+        display.poweron()
         display.show()
     except OSError:
         pass  # the display itself failed: the console has the error

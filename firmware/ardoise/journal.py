@@ -24,13 +24,12 @@ repairs, archiving) is in journal_files.py, loaded only while it is done.
 Both reach flash through this module's `os`, `_ilistdir` and `_sync`.
 """
 
-import gc
 import json
 import os
-import sys
 
 from micropython import const
 
+from ardoise import load
 from scoring import Refused
 
 # POSIX number, which MicroPython's OSError uses too (its errno module lacks ENOSPC).
@@ -104,12 +103,9 @@ def _write_all(file, data):
 
 
 def _files():
-    """journal_files.py, imported for the whole-file work it does."""
-    name = "ardoise.journal_files"
-    if name not in sys.modules:
-        gc.collect()  # so that its code lands in one piece on a fragmented heap
-        __import__(name)
-    return sys.modules[name]
+    """journal_files.py, imported for the whole-file work it does (and
+    dropped by the app when the slate is shown: ardoise/__init__.py)."""
+    return load("journal_files")
 
 
 class Journal:

@@ -1,8 +1,8 @@
-"""The device's settings, in a small JSON file of their own beside the journal.
+"""The device's settings, in a small JSON file of their own beside the journal, and their menu.
 
 The app holds the values as a plain dict (`app.settings.get("lang")`): this
-module reads them at boot and writes a change, and is not kept in RAM
-between the two.
+module reads them at boot, writes a change and shows them in its menu, and
+is not kept in RAM between the two.
 
 Written safely: the whole file goes to `settings.tmp` first, flushed, then
 replaces `settings.json`. The settings in force are those of settings.json,
@@ -25,6 +25,8 @@ import json
 from micropython import const
 
 from ardoise import journal
+from ardoise.widgets import Choice, Number
+from scoring.match import declared
 
 _ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
 # The file is about 120 bytes: a longer one is damage, and never read whole.
@@ -32,7 +34,6 @@ _MOST = const(512)
 _FILE = "/settings.json"
 _TEMPORARY = "/settings.tmp"
 
-RULES = ("etivaz", "31", "brou1802")
 LANGUAGES = ("fr", "de", "en")
 # The panel's 0..255 contrast in eight steps, dimmest first.
 CONTRASTS = (1, 32, 64, 96, 128, 160, 208, 255)
@@ -42,12 +43,12 @@ SLEEP_DELAYS = (15, 30, 60, 120, 300, 0)
 # How seats and teams are named: "numbers" (seats 1-4, teams A and B) or
 # "compass" (seats S, E, N, W in playing order, teams N-S and E-W).
 SEAT_NAMES = ("numbers", "compass")
-# The target each rule set starts with: coches (etivaz), parties (brou1802).
-TARGETS = {"etivaz": 5, "31": 31, "brou1802": 12}
-
+# "rules" and "target" are those of a new Le Brouc match: its rule sets and
+# the target each plays to, as the rules core declares them.
+RULES, TARGETS = declared("brouc")
 DEFAULTS = {
-    "rules": "etivaz",
-    "target": 5,
+    "rules": RULES[0],
+    "target": TARGETS[0],
     "lang": "fr",
     "contrast": 128,
     "sleep": 120,
@@ -214,3 +215,57 @@ def _save(folder, values, opener):
         journal._sync()
     except OSError:
         pass  # saved all the same; the next write syncs again
+
+
+# -- the menu -----------------------------------------------------------------
+
+
+class SettingsMenu(Choice):
+    """Each row shows a setting and its value; OK steps to the next value
+    (the coche target opens a number), stored at once."""
+
+    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats")
+
+    def __init__(self, app):
+        title, options = self.rows(app)
+        Choice.__init__(self, title, options, self.change, 0, self.rows)
+
+    def rows(self, app):
+        """Drawn afresh each time: a change shows at once, in its language."""
+        options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
+        return app.t("settings"), options
+
+    @staticmethod
+    def value_text(app, key):
+        value = app.settings.get(key)
+        if key == "rules":
+            return app.words("rules_names")[RULES.index(value)]
+        if key == "target":
+            return "-" if app.settings.get("rules") == "31" else str(value)
+        if key == "lang":
+            return ("Français", "Deutsch", "English")[LANGUAGES.index(value)]
+        if key == "contrast":
+            return "%d/%d" % (CONTRASTS.index(value) + 1, len(CONTRASTS))
+        if key == "sleep" or key == "off":
+            if not value:
+                return app.t("never")
+            return "%d s" % value if value < 60 else "%d min" % (value // 60)
+        if key == "tricks":
+            return app.t("yes") if value else app.t("no")
+        return app.words("seat_styles")[0 if value == "numbers" else 1]
+
+    def change(self, app, index):
+        key = self.KEYS[index]
+        if key == "target":
+            if app.settings.get("rules") == "31":
+                app.alert(app.t("target_31"))
+                return
+            app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
+            return
+        value = cycle(app.settings, key)
+        if app.change(key, value) and key == "rules":
+            app.change("target", TARGETS[RULES.index(value)])  # each rule set has its usual target
+
+    def target(self, app, value):
+        app.change("target", value)
+        app.pop()

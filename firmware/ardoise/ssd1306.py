@@ -123,13 +123,13 @@ class SSD1306(framebuf.FrameBuffer):
         self.fill(0)
         self.invalidate()
         self.show()
-        self.power_on()
+        self.poweron()
 
     def invalidate(self):
         """Make the next show() send the whole frame.
 
         For when the panel's memory is in doubt (show() does it by itself
-        when a write fails). power_off() keeps the panel's memory.
+        when a write fails). poweroff() keeps the panel's memory.
         """
         self._panel_unknown = True
 
@@ -189,11 +189,11 @@ class SSD1306(framebuf.FrameBuffer):
         """Show lit pixels dark and dark ones lit (True), or normally (False)."""
         self._write_command(_NORMAL_DISPLAY | (1 if inverted else 0))
 
-    def power_off(self):
+    def poweroff(self):
         """Turn the display off (sleep mode); the panel keeps its memory."""
         self._write_command(_DISPLAY_OFF)
 
-    def power_on(self):
+    def poweron(self):
         """Turn the display back on, showing what was last sent."""
         self._write_command(_DISPLAY_ON)
 

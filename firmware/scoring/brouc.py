@@ -13,12 +13,14 @@ from scoring.events import (
     by_team,
     check_keys,
     choice,
-    suit,
-    team,
     whole_number,
 )
+from scoring.match import declared
 
-RULES = ("etivaz", "31", "brou1802")
+# The rule sets (etivaz the default) and what each plays to, the match
+# event's default "target": coches (etivaz, rule 9), points on the slate
+# ("31", rule 16: no "target" there), parties (brou1802, rule 24).
+RULES, TARGETS = declared("brouc")
 _ETIVAZ = const(0)
 _THIRTY_ONE = const(1)
 _BROU1802 = const(2)
@@ -42,8 +44,8 @@ _CAPE = const(8)
 EVENTS = ("", "deal", "trick", "declare", "table", "announce", "out", "end", "end")
 
 _TRICKS = const(8)
-_CARD_POINTS = const(120)
-_NO_ONE = const(-1)
+CARD_POINTS = const(120)  # in a deal's 32 cards (rule 2)
+_NO_ONE = const(-1)  # winner, announcer, call and trump when there is none
 
 
 def code_of(kind, team=0, suit=0, extended=0, number=0):
@@ -55,6 +57,13 @@ def round_card_points(points):
     return (points + 5) // 10 * 10
 
 
+def _parties_against(losers_points):
+    """Rule 21: 1 partie if the losers have 150 or more, 2 from 0, 4 below 0."""
+    if losers_points >= 150:
+        return 1
+    return 2 if losers_points >= 0 else 4
+
+
 class Game:
     """The slate of one Le Brouc match, changed one checked event at a time."""
 
@@ -63,10 +72,9 @@ class Game:
 
     def __init__(self, header):
         check_keys(header, ("game",), ("rules", "dealer", "target"))
-        self.rules = choice(header, "rules", RULES, "etivaz")
+        self.rules = choice(header, "rules", RULES, RULES[0])
         self.first_dealer = whole_number(header, "dealer", 0, 3, 0)
-        # Rules 9 and 24: coches for etivaz, parties for brou1802; "31" has none.
-        self.target = whole_number(header, "target", 1, 99, 12 if self.rules == _BROU1802 else 5)
+        self.target = whole_number(header, "target", 1, 99, TARGETS[self.rules])
         self.reset()
 
     def reset(self):
@@ -99,34 +107,40 @@ class Game:
         name = event["ev"]
         if name == "deal":
             check_keys(event, ("trump",))
-            return code_of(_DEAL, suit=suit(event, "trump"))
+            return code_of(_DEAL, suit=choice(event, "trump", SUITS))
         if name == "trick":
             check_keys(event, ("team",))
-            return code_of(_TRICK, team(event))
+            return code_of(_TRICK, choice(event, "team", TEAMS))
         if name == "declare" or name == "table":
             check_keys(event, ("team", "suit", "kind"))
             return code_of(
                 _DECLARE if name == "declare" else _TABLE,
-                team(event),
-                suit(event),
+                choice(event, "team", TEAMS),
+                choice(event, "suit", SUITS),
                 choice(event, "kind", KINDS),
             )
         if name == "announce":
             check_keys(event, ("team", "call"))
-            return code_of(_ANNOUNCE, team(event), number=choice(event, "call", CALLS))
+            return code_of(
+                _ANNOUNCE, choice(event, "team", TEAMS), number=choice(event, "call", CALLS)
+            )
         if name == "out":
             check_keys(event, ("team", "points"))
-            return code_of(_OUT, team(event), number=whole_number(event, "points", 0, _CARD_POINTS))
+            return code_of(
+                _OUT,
+                choice(event, "team", TEAMS),
+                number=whole_number(event, "points", 0, CARD_POINTS),
+            )
         if name == "end":
             if "cape" in event:
                 if "A" in event or "B" in event:
                     raise Refused("end_both")
                 check_keys(event, ("cape",))
-                return code_of(_CAPE, team(event, "cape"))
+                return code_of(_CAPE, choice(event, "cape", TEAMS))
             check_keys(event, ("A",), ("B",))
-            a = whole_number(event, "A", 0, _CARD_POINTS)
-            b = whole_number(event, "B", 0, _CARD_POINTS, _CARD_POINTS - a)
-            if a + b != _CARD_POINTS:
+            a = whole_number(event, "A", 0, CARD_POINTS)
+            b = whole_number(event, "B", 0, CARD_POINTS, CARD_POINTS - a)
+            if a + b != CARD_POINTS:
                 raise Refused("end_sum", a, b, a + b)
             return code_of(_END, number=a)
         raise Refused("unknown_event", name)
@@ -143,7 +157,7 @@ class Game:
             event["cape"] = side
         elif kind == _END:
             event["A"] = number
-            event["B"] = _CARD_POINTS - number
+            event["B"] = CARD_POINTS - number
         else:
             event["team"] = side
             if kind == _DECLARE or kind == _TABLE:
@@ -172,8 +186,27 @@ class Game:
             raise Refused("no_deal")
         if kind == _TRICK:
             self._trick(side)
-        elif kind == _DECLARE or kind == _TABLE:
-            self._marriage(kind, side, code >> 5 & 3, code >> 7 & 1)
+        elif kind == _DECLARE or kind == _TABLE:  # a marriage, in hand or in a trick
+            suit_index = code >> 5 & 3
+            extended = code >> 7 & 1
+            recorded = self.tricks[0] + self.tricks[1]
+            if recorded:
+                # Rules 4 and 5: from the deal's first recorded trick on, only a
+                # team that has won a trick may declare or score a marriage.
+                if not self.tricks[side]:
+                    raise Refused("no_trick_yet", TEAMS[side])
+                # Decision: a declared marriage must still be in the hand, so
+                # the players must hold at least as many cards as it has.
+                cards = 3 if extended else 2
+                if kind == _DECLARE and _TRICKS - recorded < cards:
+                    raise Refused("too_few_cards", KINDS[extended], _TRICKS - recorded)
+            bit = 1 << suit_index
+            if self.suits_used & bit:
+                raise Refused("suit_used", SUITS[suit_index])  # rules 4 and 5
+            self.suits_used |= bit
+            table = kind == _TABLE
+            value = self.marriage(suit_index, extended, table)
+            (self.table if table else self.bottom)[side] += value
         elif kind == _ANNOUNCE:
             self._announce(side, number)
         elif kind == _OUT:
@@ -183,11 +216,8 @@ class Game:
         else:
             self._end_cape(side)
 
-    def _recorded(self):
-        return self.tricks[0] + self.tricks[1]
-
     def _trick(self, side):
-        recorded = self._recorded()
+        recorded = self.tricks[0] + self.tricks[1]
         if recorded >= _TRICKS:
             raise Refused("all_tricks_in", _TRICKS)
         self.tricks[side] += 1
@@ -200,29 +230,16 @@ class Game:
         if self.tricks[side] == _TRICKS:
             self._all_tricks(side)
 
-    def _marriage(self, kind, side, suit_index, extended):
-        recorded = self._recorded()
-        if recorded:
-            # Rules 4 and 5: from the deal's first recorded trick on, only a
-            # team that has won a trick may declare or score a marriage.
-            if not self.tricks[side]:
-                raise Refused("no_trick_yet", TEAMS[side])
-            # Decision: a declared marriage must still be in the hand, so
-            # the players must hold at least as many cards as it has.
-            cards = 3 if extended else 2
-            if kind == _DECLARE and _TRICKS - recorded < cards:
-                raise Refused("too_few_cards", KINDS[extended], _TRICKS - recorded)
-        bit = 1 << suit_index
-        if self.suits_used & bit:
-            raise Refused("suit_used", SUITS[suit_index])  # rules 4 and 5
-        self.suits_used |= bit
-        value = 30 if extended else 20  # rule 3
+    def marriage(self, suit_index, extended, table):
+        """What a marriage counts in this deal (rule 3): K-Q 20, K-Q-J 30,
+        double in trumps; in a trick (`table`), double again in brou1802
+        (rule 20)."""
+        value = 30 if extended else 20
         if suit_index == self.trump:
             value *= 2
-        if kind == _DECLARE:
-            self.bottom[side] += value
-        else:
-            self.table[side] += 2 * value if self.rules == _BROU1802 else value  # rule 20
+        if table and self.rules == _BROU1802:
+            value *= 2
+        return value
 
     def _announce(self, side, call):
         if self.rules == _THIRTY_ONE:
@@ -232,7 +249,7 @@ class Game:
         if self.announcer != _NO_ONE:
             raise Refused("announced")  # rule 13
         other = 1 - side
-        recorded = self._recorded()
+        recorded = self.tricks[0] + self.tricks[1]
         if self.rules == _ETIVAZ:
             if self.slate[side] < 19:  # rules 11 and 12
                 raise Refused("below_19", TEAMS[side], self.slate[side])
@@ -252,19 +269,14 @@ class Game:
     def _out(self, side, points):
         if self.rules == _BROU1802:
             raise Refused("no_dehors", RULES[self.rules])  # rule 21
-        if self._recorded() and not self.tricks[side] and points:
+        if self.tricks[0] + self.tricks[1] and not self.tricks[side] and points:
             raise Refused("points_no_trick", TEAMS[side])
         other = 1 - side
-        count = (
-            self.slate[side] * 10
-            + points
-            + self.bottom[side]
-            + self.table[side]
-            - self.table[other]
-        )
+        count, need = self.count(side)
+        count += points
         if self.rules == _THIRTY_ONE:
-            if count < 310:
-                raise Refused("out_short", TEAMS[side], count, 310)  # rule 17
+            if count < need:
+                raise Refused("out_short", TEAMS[side], count, need)  # rule 17
             self._close_deal()
             self.games += 1
             self.winner = side
@@ -273,19 +285,27 @@ class Game:
         # the callers' opponents' slate either way.
         coches = 2 if self.slate[other] < 15 else 1
         self._close_deal()
-        self._game_won(side if count >= 301 else other, coches)
+        self._game_won(side if count >= need else other, coches)
+
+    def count(self, side):
+        """What a dehors call of `side` counts before its card points, and
+        what it must count: rule 7, the slate in tens, the bottom, the
+        marriages in its tricks less those in the opponents'; 301, 310 in
+        "31" (rule 17)."""
+        count = self.slate[side] * 10 + self.bottom[side] + self.table[side] - self.table[1 - side]
+        return count, 310 if self.rules == _THIRTY_ONE else 301
 
     def _end(self, points_a):
-        recorded = self._recorded()
+        recorded = self.tricks[0] + self.tricks[1]
         if recorded and recorded != _TRICKS:
             raise Refused("end_tricks", _TRICKS, recorded)  # rule 14
         if self.announcer != _NO_ONE and self.rules == _ETIVAZ:
             self._cape_failed()  # rule 14: any end but the announcers' cape
             return
-        self._score(points_a, _CARD_POINTS - points_a)
+        self._score(points_a, CARD_POINTS - points_a)
 
     def _end_cape(self, side):
-        recorded = self._recorded()
+        recorded = self.tricks[0] + self.tricks[1]
         if recorded:
             # With tricks recorded, eight to one team already ended the deal.
             if recorded != _TRICKS:
@@ -306,11 +326,11 @@ class Game:
         other = 1 - side
         if self.rules == _THIRTY_ONE:
             self.slate[side] += 2  # rule 18, on top of the deal scored normally
-            self._score(_CARD_POINTS if side == 0 else 0, _CARD_POINTS if side == 1 else 0)
+            self._score(CARD_POINTS if side == 0 else 0, CARD_POINTS if side == 1 else 0)
             return
         if self.rules == _BROU1802:
             if announced:  # rule 23, against the losers' score before this deal
-                parties = 3 + self._parties_against(self.slate[other])
+                parties = 3 + _parties_against(self.slate[other])
                 self._close_deal()
                 self._game_won(side, parties)
             else:  # rule 22
@@ -351,14 +371,7 @@ class Game:
             self.games += 1
             self.winner = side
         else:
-            self._game_won(side, self._parties_against(self.slate[1 - side]))
-
-    @staticmethod
-    def _parties_against(losers_points):
-        """Rule 21: 1 partie if the losers have 150 or more, 2 from 0, 4 below 0."""
-        if losers_points >= 150:
-            return 1
-        return 2 if losers_points >= 0 else 4
+            self._game_won(side, _parties_against(self.slate[1 - side]))
 
     def _close_deal(self):
         self.deal_open = False
@@ -386,6 +399,10 @@ class Game:
     def state(self):
         """The state as replay prints it (shared/spec/match-log.md)."""
 
+        used = []
+        for index in range(4):
+            if self.suits_used >> index & 1:
+                used.append(SUITS[index])
         return {
             "game": self.name,
             "rules": RULES[self.rules],
@@ -402,7 +419,7 @@ class Game:
             "trump": None if self.trump == _NO_ONE else SUITS[self.trump],
             "tricks": by_team(self.tricks),
             "table": by_team(self.table),
-            "suits_used": [SUITS[i] for i in range(4) if self.suits_used >> i & 1],
+            "suits_used": used,
             "announce": None
             if self.announcer == _NO_ONE
             else {"team": TEAMS[self.announcer], "call": CALLS[self.call]},

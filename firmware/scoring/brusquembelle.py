@@ -16,6 +16,12 @@ RANK_PAYMENT = (2, 1)  # rule 32: an Ace 2 from (or to) every other player, a Te
 OF_EACH_RANK = const(4)  # four Aces and four Tens in the 32- or 30-card pack
 CARD_POINTS = const(120)  # rule 30
 BASE = const(121)  # card points 0..120 as digits of the end event's code
+FEWEST = const(2)  # players (rule 30)
+MOST = const(5)
+# Decision: an ante of 0 is allowed (a table playing for the side payments
+# only); at most 100 units, 1 if the match event names none.
+ANTE = const(1)
+MOST_ANTE = const(100)
 
 # An event's code: bits 0-1 the event. A card: bits 2-4 the player, bit 5 the
 # rank (Ten), bit 6 won. An end: from bit 2 on, the card points of players
@@ -45,11 +51,9 @@ class Game:
         # No "dealer": the spec's match event has none (an unknown key is an
         # error), so seat 0 deals first.
         check_keys(header, ("game", "players"), ("ante", "pairs"))
-        self.players = whole_number(header, "players", 2, 5)  # rule 30
+        self.players = whole_number(header, "players", FEWEST, MOST)  # rule 30
         self.seats = self.players
-        # Decision: an ante of 0 is allowed (a table playing for the side
-        # payments only); at most 100 units.
-        self.ante = whole_number(header, "ante", 0, 100, 1)
+        self.ante = whole_number(header, "ante", 0, MOST_ANTE, ANTE)
         self.pairs = boolean(header, "pairs", False)
         if self.pairs and self.players != 4:
             raise Refused("pairs_four", self.players)  # rule 30

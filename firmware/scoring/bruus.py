@@ -9,12 +9,16 @@ Treia, at four tricks each), or when daring and striking win the game.
 
 from micropython import const
 
-from scoring.events import TEAMS, Refused, by_team, check_keys, choice, team, whole_number
+from scoring.events import TEAMS, Refused, by_team, check_keys, choice, whole_number
+from scoring.match import declared
 
-RULES = ("schwesing", "treia", "two")
+# The rule sets (schwesing the default) and their game: ten matches each,
+# counted down (rule 27); 12 points (rules 25 and 28).
+RULES, TARGETS = declared("bruus")
 SCHWESING = const(0)
 TREIA = const(1)
 TWO = const(2)
+SEATS = (4, 4, 2)  # rule 28: two players sit at seats 0 (A) and 1 (B)
 
 # Daring and striking, in the order of the match log's "kind", and their points
 # (the Bruus seed's scoring list).
@@ -45,7 +49,7 @@ class Game:
     def __init__(self, header):
         check_keys(header, ("game",), ("rules", "dealer"))
         self.rules = choice(header, "rules", RULES, "schwesing")
-        self.seats = 2 if self.rules == TWO else 4  # rule 28: seats 0 (A) and 1 (B)
+        self.seats = SEATS[self.rules]
         self.first_dealer = whole_number(header, "dealer", 0, self.seats - 1, 0)
         # Tricks in a deal, from the cards: 36 / 4 = 9 (rule 25), 32 / 4 = 8
         # (rule 27). Decision: with two players the 36 cards make 18 tricks of
@@ -53,8 +57,7 @@ class Game:
         # deal (rule 28) after at most 9 trick events, and a triple trick at
         # 4-4 is possible (and accepted) there.
         self.deal_tricks = 8 if self.rules == TREIA else 18 if self.rules == TWO else 9
-        # Rule 27: ten matches each, counted down; rule 25: game is 12.
-        self.target = 10 if self.rules == TREIA else 12
+        self.target = TARGETS[self.rules]
         self.reset()
 
     def reset(self):
@@ -81,10 +84,12 @@ class Game:
             return code_of(DEAL)
         if name == "trick":
             check_keys(event, ("team",), ("count",))
-            return code_of(TRICK, team(event), whole_number(event, "count", 1, 3, 1))
+            return code_of(
+                TRICK, choice(event, "team", TEAMS), whole_number(event, "count", 1, 3, 1)
+            )
         if name == "dare":
             check_keys(event, ("team", "kind"))
-            return code_of(DARE, team(event), choice(event, "kind", KINDS))
+            return code_of(DARE, choice(event, "team", TEAMS), choice(event, "kind", KINDS))
         raise Refused("unknown_event", name)
 
     def decode(self, code):

@@ -75,14 +75,6 @@ def choice(event, key, options, default=None):
     raise Refused("bad_value", key, "one of " + ", ".join(options), shown(value))
 
 
-def team(event, key="team"):
-    return choice(event, key, TEAMS)
-
-
-def suit(event, key="suit"):
-    return choice(event, key, SUITS)
-
-
 def by_team(pair):
     """A per-team pair as the state prints it: {"A": ..., "B": ...}."""
     return {"A": pair[0], "B": pair[1]}

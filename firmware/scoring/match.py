@@ -32,14 +32,40 @@ _FIRST_KEY = const(3)  # a key, or "}" just after "{"
 _COLON = const(4)
 _AFTER = const(5)  # after a value: ",", a closer, or the end
 
-# A game is one more module here: scoring/<name>.py with a Game class.
-GAMES = ("brouc", "bruus", "brusquembelle")
+# Every game, in the order a new match offers them. A game is its module
+# here (scoring/<name>.py, with a Game class) and its line in this table:
+# its name, then each of its rule sets (the first is a match event's
+# default) with what it plays to, its target (coches, points or parties,
+# matchsticks). Here, where every layer reads them without loading the
+# game's rules; one string a line, which costs a board the least RAM.
+GAMES = (
+    "brouc etivaz:5 31:31 brou1802:12",
+    "bruus schwesing:12 treia:10 two:12",
+    "brusquembelle",
+)
+
+
+def declared(name):
+    """The rule sets of the game `name` and the target of each, as two
+    tuples (empty for a game played one way only), or None if there is no
+    such game."""
+    for line in GAMES:
+        words = line.split()
+        if words[0] == name:
+            rules = []
+            targets = []
+            for word in words[1:]:
+                rule, target = word.split(":")
+                rules.append(rule)
+                targets.append(int(target))
+            return tuple(rules), tuple(targets)
+    return None
 
 
 def rules_for(header):
     """The Game class named by a match event's "game"."""
     name = header.get("game")
-    if name not in GAMES:
+    if declared(name) is None:
         raise Refused("unknown_game", shown(name))
     # Loading a game's code is the largest allocation of a fold: collect
     # first so that it lands in one piece on a small, fragmented board heap.
@@ -131,9 +157,26 @@ class Match:
         if not self.in_force:
             raise Refused("nothing_to_undo")
         self.in_force.pop()
-        self.game.reset()
+        self.deals()
+
+    def deals(self, read=None, write=None):
+        """`write(before, game)` for every finished deal, oldest first:
+        `game` just after the event that ended the deal, `before` what
+        `read(game)` gave just before it.
+
+        The match's own game is folded again from the match event (which is
+        all that undo does, with no `write`), so that nothing is allocated
+        but what `read` gives. Should `write` raise, the game is left half
+        folded: `deals()` folds it to the end again.
+        """
+        game = self.game
+        game.reset()
         for code in self.in_force:
-            self.game.apply(code)
+            before = write and read(game)
+            deals = game.deals
+            game.apply(code)
+            if write and game.deals != deals:
+                write(before, game)
 
     def last_event(self):
         """The event that an undo would take back, or None."""

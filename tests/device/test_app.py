@@ -473,14 +473,14 @@ def test_settings_are_kept_in_their_own_file_and_used_at_once(root):
 def test_an_interrupted_settings_write_leaves_old_or_new_settings(root):
     write(root + "/settings.json", json.dumps({"lang": "en"}))
     write(root + "/settings.tmp", '{"lang": "d')  # the power went while writing
-    assert Device(root).app.language == "en"
+    assert Device(root).app.text.language == "en"
     assert "settings.tmp" not in os.listdir(root)
     os.remove(root + "/settings.json")
     write(root + "/settings.tmp", json.dumps({"lang": "de"}))  # ...while replacing
-    assert Device(root).app.language == "de"
+    assert Device(root).app.text.language == "de"
     write(root + "/settings.json", '{"lang": "xx", "sleep": 7, "contrast": 255}')
     device = Device(root)
-    assert (device.app.language, device.app.settings.get("sleep")) == ("fr", 120)
+    assert (device.app.text.language, device.app.settings.get("sleep")) == ("fr", 120)
     assert device.app.settings.get("contrast") == 255
 
 
@@ -516,12 +516,12 @@ def watch_panel(device):
         method = getattr(display, name)
 
         def watched(*args):
-            seen.append(args[0] if args else name[6:])
+            seen.append(args[0] if args else name[5:])
             method(*args)
 
         setattr(display, name, watched)
 
-    for name in ("power_on", "power_off", "contrast"):
+    for name in ("poweron", "poweroff", "contrast"):
         watch(name)
     return seen
 

@@ -48,8 +48,8 @@ from harness import Device, is_a  # noqa: E402
 from test_power_cuts import SECOND, Flash, on_flash  # noqa: E402
 
 import ardoise.journal as journal_module  # noqa: E402
+from ardoise.base import wrap  # noqa: E402
 from ardoise.journal import Journal, encode  # noqa: E402
-from ardoise.ui import wrap  # noqa: E402
 
 ROOT = "/flash"
 JOURNAL = ROOT + "/match.jsonl"
@@ -330,7 +330,7 @@ def test_any_unreadable_settings_are_set_aside_and_kept(root):
     # Good settings with a bad value are not damage: that value only keeps its default.
     write(root + "/settings.json", json.dumps({"lang": "en", "sleep": 7}).encode())
     device = Device(root)
-    assert len(device.app.stack) == 1 and device.app.language == "en"
+    assert len(device.app.stack) == 1 and device.app.text.language == "en"
 
 
 @in_folder

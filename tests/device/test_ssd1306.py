@@ -219,8 +219,8 @@ def test_contrast_invert_and_power_commands():
     display.contrast(0x20)
     display.invert(True)
     display.invert(False)
-    display.power_off()
-    display.power_on()
+    display.poweroff()
+    display.poweron()
     assert [payload for _, payload in i2c.writes] == [
         b"\x00\x81\x20",
         b"\x00\xa7",
@@ -243,8 +243,8 @@ def test_contrast_out_of_range_is_refused():
 
 def test_power_cycle_keeps_the_panel_memory():
     display, i2c = display_on_bus()
-    display.power_off()
-    display.power_on()
+    display.poweroff()
+    display.poweron()
     i2c.clear()
     display.show()
     assert i2c.writes == []

@@ -11,16 +11,15 @@ with trick recording on, else a marriage. Held Prev: undo; held Next (or the
 fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the screens of a
-deal's actions (brouc_deal.py, with brouc_points.py)
-and the history (brouc_history.py) are loaded when opened and dropped when
-the slate is back.
+deal's actions and the history (brouc_deal.py, with brouc_points.py) are
+loaded when opened and dropped when the slate is back.
 """
 
 from micropython import const
 
+from ardoise.base import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
 from ardoise.buttons import NEXT, OK, PREV
 from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width
-from ardoise.ui import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
 from scoring.brouc import CALLS, RULES
 from scoring.events import SUITS
 
@@ -29,7 +28,6 @@ THIRTY_ONE = RULES.index("31")
 BROU1802 = RULES.index("brou1802")
 _NO_ONE = const(-1)  # the rules core's "nobody" for winner, announcer and trump
 _HALF = const(64)  # WIDTH // 2: the line between the teams
-CARD_POINTS = 120
 
 
 def header(settings, dealer):
@@ -43,8 +41,8 @@ def header(settings, dealer):
 
 def new_match(app):
     """A new match with the rules and target from the settings."""
-    screens = app.load("screens")
-    screens.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
+    menus = app.load("menus")
+    menus.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
 
 
 def rules_line(app):
@@ -62,12 +60,9 @@ def unit(app, parties, count):
     return app.words("parties" if parties else "coches")[0 if count == 1 else 1]
 
 
-def game_of(app):
-    return app.journal.match.game
-
-
 def snapshot(game):
-    """What `outcome` compares: slates, coches, parties, games, deals, winner."""
+    """What `outcome` compares: slates, coches, parties, games, deals,
+    winner; and the trump, for the history."""
     return (
         game.slate[0],
         game.slate[1],
@@ -78,12 +73,13 @@ def snapshot(game):
         game.games,
         game.deals,
         game.winner,
+        game.trump,
     )
 
 
 def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
-    game = game_of(app)
+    game = app.match.game
     if game.winner != _NO_ONE and before[8] == _NO_ONE:
         return app.t("match_won") % app.team(game.winner)
     parties = game.rules == BROU1802
@@ -132,10 +128,10 @@ class Slate(SlateScreen):
     """The chalk slate of the match in progress."""
 
     def key(self, app, key):
-        game = game_of(app)
+        game = app.match.game
         if key == OK:
             if game.winner != _NO_ONE:
-                app.load("screens").ask_new_match(app)
+                app.load("menus").ask_new_match(app)
             elif game.deal_open:
                 app.load("games.brouc_deal").deal_menu(app)
             else:
@@ -149,7 +145,7 @@ class Slate(SlateScreen):
             SlateScreen.key(self, app, key)
 
     def draw(self, app, fb):
-        game = game_of(app)
+        game = app.match.game
         if app.compact:
             self.draw_compact(app, fb, game)
         else:
@@ -231,7 +227,7 @@ class Slate(SlateScreen):
 
 def history(app):
     """The deals of the match so far."""
-    app.push(app.load("games.brouc_history").History(app))
+    app.load("games.brouc_deal").history(app)
 
 
 def shown_value(app, value):

@@ -1,16 +1,18 @@
-"""Le Brouc: the screens of a deal's actions, loaded while one is open.
+"""Le Brouc: the screens of a deal's actions and the history, loaded while one is open.
 
 The trump that opens a deal, then the deal's menu: tricks, marriages, cape
 announcements and a cape are here; the card points of an end of deal or a
 dehors call (brouc_points.py) are a module of their own, loaded when
-picked. What an action would do is asked
-of the rules themselves (`app.trial`): a cape announcement is offered only
-when the rules would take it.
+picked. What an action would do is asked of the rules themselves
+(`app.match`): a cape announcement is offered only when the rules would
+take it, a marriage shows what the rules count it. The history's deals
+are those the rules core lists (`app.match.deals`).
 """
 
-from ardoise.font import suit_symbol
-from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, game_of
-from ardoise.inputs import Choice
+from ardoise.base import Message
+from ardoise.font import fit, suit_symbol
+from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot
+from ardoise.widgets import Choice
 from scoring.events import SUITS, TEAMS, Refused
 
 
@@ -26,7 +28,7 @@ def suit_options(app, game):
 
 def ask_trump(app):
     """A new deal: the dealer's turned-up last card gives the trump."""
-    game = game_of(app)
+    game = app.match.game
     title = app.t("trump_title") % app.seat(game.dealer)
 
     def pick(app, index):
@@ -42,7 +44,7 @@ def ask_team(app, title, then):
 
 def deal_menu(app):
     """What can happen during a deal; cape announcements only when allowed."""
-    game = game_of(app)
+    game = app.match.game
     recorded = game.tricks[0] + game.tricks[1]
     calls = allowed_calls(app, game)
     items = ["end", "marriage"]
@@ -83,7 +85,7 @@ def allowed_calls(app, game):
         for call in calls:
             event = {"ev": "announce", "team": TEAMS[side], "call": call}
             try:
-                app.trial(event, lambda game: None)
+                app.match.trial(event, lambda game: None)
             except Refused:
                 continue  # not allowed now
             allowed.append(event)
@@ -107,25 +109,16 @@ def ask_cape(app):
     def then(app, side):
         app.act({"ev": "end", "cape": TEAMS[side]})
 
-    ask_team(app, app.t("do_" + ("vole" if game_of(app).rules == BROU1802 else "cape")), then)
-
-
-def marriage_value(game, suit_index, extended, in_trick):
-    """Rule 3 (and 20 for brou1802): what a marriage counts."""
-    value = 30 if extended else 20
-    if suit_index == game.trump:
-        value *= 2
-    if in_trick and game.rules == BROU1802:
-        value *= 2
-    return value
+    ask_team(app, app.t("do_" + ("vole" if app.match.game.rules == BROU1802 else "cape")), then)
 
 
 def ask_marriage(app, side=None):
     """A marriage of team `side` (asked if None: Prev or Next on the slate
     gives it), its suit, then its cards and where they are in one list, each
-    with what it counts: declared (in hand, to the bottom of the slate) or
-    lying in a trick (plus for the trick's winners, minus for the others)."""
-    game = game_of(app)
+    with what the rules count it: declared (in hand, to the bottom of the
+    slate) or lying in a trick (plus for the trick's winners, minus for the
+    others)."""
+    game = app.match.game
     chosen = {}
 
     def team(app, side):
@@ -135,11 +128,11 @@ def ask_marriage(app, side=None):
         def suit(app, index):
             chosen["suit"] = SUITS[index]
             options = []
-            for in_trick in (0, 1):
+            for table in (0, 1):
                 for extended in (0, 1):
-                    value = marriage_value(game, index, extended, in_trick)
+                    value = game.marriage(index, extended, table)
                     cards = app.words("kinds")[extended]
-                    if in_trick:
+                    if table:
                         options.append("%-6s±%d %s" % (cards, value, app.t("do_trick")))
                     else:
                         options.append("%-6s+%d" % (cards, value))
@@ -156,3 +149,37 @@ def ask_marriage(app, side=None):
         ask_team(app, app.t("marriage_team"), team)
     else:
         team(app, side)
+
+
+# -- the history ---------------------------------------------------------------
+
+
+def history(app):
+    """The deals of the match, one row each: number, trump, the slate after
+    it, then `✓A` for the team whose game it won (its final slate, before
+    it is wiped), or `+2A` for the coches (parties) the deal gave without a
+    game (a cape, a failed announcement); a game's last deal inverted."""
+    rows = []  # type: list[str]
+    inverted = []  # type: list[int]
+    parties = app.match.game.rules == BROU1802
+
+    def write(before, game):
+        tally = game.parties if parties else game.coches
+        won = before[4:6] if parties else before[2:4]
+        if game.games != before[6]:
+            inverted.append(len(rows))
+            shown = before  # a won game's final slate, before it is wiped
+            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
+        else:
+            shown = game.slate
+            note = ""
+            for side in (0, 1):
+                if tally[side] != won[side]:
+                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
+                    break
+        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[9]]), shown[0], shown[1])
+        rows.append(text + note)
+
+    app.match.deals(snapshot, write)
+    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
+    Message.history(app, app.t("history"), rows, head, inverted)

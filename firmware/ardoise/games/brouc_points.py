@@ -2,16 +2,17 @@
 deal or a dehors call.
 
 The end of a deal: the 120 card points split between the teams, on one
-screen. Dehors: the callers, their card points so far, then the verdict the
-rules give, shown before it is confirmed.
+screen. Dehors: the callers, their card points so far and what they count
+(the rules' count), then the verdict the rules give, shown before it is
+confirmed.
 """
 
+from ardoise.base import ROW, WIDTH, title_bar
 from ardoise.font import CENTER, LEFT, RIGHT, draw_text
-from ardoise.games.brouc import CARD_POINTS, THIRTY_ONE, game_of, snapshot, unit
+from ardoise.games.brouc import THIRTY_ONE, snapshot, unit
 from ardoise.games.brouc_deal import ask_team
-from ardoise.inputs import Confirm, Number
-from ardoise.ui import ROW, WIDTH, title_bar
-from scoring.brouc import round_card_points
+from ardoise.widgets import Confirm, Number
+from scoring.brouc import CARD_POINTS, round_card_points
 from scoring.events import TEAMS, Refused
 
 
@@ -60,23 +61,20 @@ def ask_end(app):
 
 def ask_dehors(app):
     """Dehors: the callers' card points so far, the count, then the verdict."""
-    game = game_of(app)
+    game = app.match.game
 
     def called(app, side):
-        other = 1 - side
-        threshold = 310 if game.rules == THIRTY_ONE else 301  # rules 7 and 17
-        # Rule 7: slate x 10 + card points + bottom + marriages in tricks, won and lost.
-        base = game.slate[side] * 10 + game.bottom[side] + game.table[side] - game.table[other]
+        base, need = game.count(side)  # rule 7: all but the card points
 
         def detail(app, value):
             total = base + value
-            mark = " ✓" if total >= threshold else ""
-            return [app.t("count"), "%d/%d%s" % (total, threshold, mark)]
+            mark = " ✓" if total >= need else ""
+            return [app.t("count"), "%d/%d%s" % (total, need, mark)]
 
         def done(app, value):
             event = {"ev": "out", "team": TEAMS[side], "points": value}
             try:
-                gained = app.trial(event, lambda game: snapshot(game))
+                gained = app.match.trial(event, snapshot)
             except Refused as refusal:
                 app.refuse(refusal)  # say why; nothing changed
                 return
@@ -85,7 +83,7 @@ def ask_dehors(app):
         title = app.t("dehors_points") % app.team(side)
         # From the fewest points that make the call right: callers mostly
         # call as soon as they count enough (from 0 if no points would do).
-        start = threshold - base
+        start = need - base
         if not 0 <= start <= CARD_POINTS:
             start = 0
         app.push(Number(title, start, 0, CARD_POINTS, done, detail))
@@ -95,7 +93,7 @@ def ask_dehors(app):
 
 def verdict(app, event, side, after):
     """Show what the call does (right or wrong, who scores what) before it is confirmed."""
-    game = game_of(app)
+    game = app.match.game
     right = after[8] == side if game.rules == THIRTY_ONE else after[2 + side] > game.coches[side]
     winners = side if right else 1 - side
     lines = [app.t("right") if right else app.t("wrong")]

@@ -7,25 +7,21 @@ between deals; inverted during one, it counts the Aces and Tens entered.
 On the slate: OK starts a deal (the antes go into the pool) or, during one,
 opens its actions. Held Prev: undo; held Next (or the fourth button): the
 menu. This module stays loaded while the match is on the slate; a deal's
-actions (brusquembelle_deal.py), a new match's questions
-(brusquembelle_new.py) and the history (brusquembelle_history.py) are
-loaded when opened and dropped when the slate is back.
+actions, a new match's questions and the history (brusquembelle_deal.py)
+are loaded when opened and dropped when the slate is back.
 """
 
+from ardoise.base import ROW, WIDTH, SlateScreen, status_row
 from ardoise.buttons import OK
 from ardoise.font import RIGHT, draw_text, fit, text_width
-from ardoise.ui import ROW, WIDTH, SlateScreen, status_row
 from scoring.brusquembelle import OF_EACH_RANK, RANKS
-
-
-def game_of(app):
-    return app.journal.match.game
 
 
 def player(app, seat):
     """A seat as the screen names it: the match's names, the settings' seats
     at a table of four (compass points name four seats), else 1 to 5."""
-    if game_of(app).players == 4 or app.journal.match.names:
+    match = app.match
+    if match.game.players == 4 or match.names:
         return app.seat(seat)
     return str(seat + 1)
 
@@ -40,7 +36,7 @@ def signed(units):
 
 
 def new_match(app):
-    app.load("games.brusquembelle_new").ask_players(app)
+    app.load("games.brusquembelle_deal").ask_players(app)
 
 
 def snapshot(game):
@@ -58,7 +54,7 @@ def pool_went(app, game, taken):
 
 def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
-    game = game_of(app)
+    game = app.match.game
     name = event["ev"]
     if name == "deal":
         return "%s +%d = %d" % (app.t("bq_pool"), game.pool - before[0], game.pool)
@@ -72,7 +68,7 @@ def describe(app, event):
     """One event in a few words: what undo would take back."""
     name = event["ev"]
     if name == "deal":
-        return app.t("bq_deal") % player(app, game_of(app).dealer)
+        return app.t("bq_deal") % player(app, app.match.game.dealer)
     if name == "card":
         card = 2 * RANKS.index(event["rank"]) + (0 if event["won"] else 1)
         return "%s: %s" % (player(app, event["player"]), card_word(app, card))
@@ -88,7 +84,7 @@ def shown_value(app, value):
 
 def history(app):
     """Who took the pool at each deal of the match so far."""
-    app.load("games.brusquembelle_history").show(app)
+    app.load("games.brusquembelle_deal").history(app)
 
 
 class Slate(SlateScreen):
@@ -96,7 +92,7 @@ class Slate(SlateScreen):
 
     def key(self, app, key):
         if key == OK:
-            if game_of(app).deal_open:
+            if app.match.game.deal_open:
                 app.load("games.brusquembelle_deal").deal_menu(app)
             else:
                 app.act({"ev": "deal"})
@@ -104,7 +100,7 @@ class Slate(SlateScreen):
             SlateScreen.key(self, app, key)
 
     def draw(self, app, fb):
-        game = game_of(app)
+        game = app.match.game
         balance = game.balance
         if game.pairs:
             values = [balance[0] + balance[2], balance[1] + balance[3]]

@@ -12,23 +12,19 @@ give a single trick to the left or right team. Held Prev: undo; held Next
 (or the fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the deal's
-actions and a new match's rule set (bruus_deal.py) and the history
-(bruus_history.py) are loaded when opened and dropped when the slate is back.
+actions, a new match's rule set and the history (bruus_deal.py) are loaded
+when opened and dropped when the slate is back.
 """
 
 from micropython import const
 
+from ardoise.base import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
 from ardoise.buttons import NEXT, OK, PREV
 from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, text_width
-from ardoise.ui import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
 from scoring.bruus import KIND_POINTS, KINDS, TO_WIN, TREIA
 
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 _BOX = const(9)  # pixels from one trick box to the next (7 wide, 2 apart)
-
-
-def game_of(app):
-    return app.journal.match.game
 
 
 def new_match(app):
@@ -48,7 +44,7 @@ def snapshot(game):
 
 def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
-    game = game_of(app)
+    game = app.match.game
     for side in (0, 1):
         won = game.games[side] - before[2 + side]
         if won > 1:
@@ -86,7 +82,7 @@ class Slate(SlateScreen):
 
     def key(self, app, key):
         if key == OK:
-            if game_of(app).deal_open:
+            if app.match.game.deal_open:
                 app.load("games.bruus_deal").deal_menu(app)
             else:
                 app.act({"ev": "deal"})
@@ -97,7 +93,7 @@ class Slate(SlateScreen):
             SlateScreen.key(self, app, key)
 
     def draw(self, app, fb):
-        game = game_of(app)
+        game = app.match.game
         compact = app.compact
         fb.vline(_HALF - 1, 0, 3 * ROW if compact else 45, 1)
         if not compact:
@@ -154,7 +150,7 @@ class Slate(SlateScreen):
 
 def history(app):
     """The deals of the match so far."""
-    app.load("games.bruus_history").show(app)
+    app.load("games.bruus_deal").history(app)
 
 
 def shown_value(app, value):

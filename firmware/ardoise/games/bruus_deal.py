@@ -1,13 +1,15 @@
-"""Bruus: the questions, loaded while one is asked.
+"""Bruus: the questions and the history, loaded while one is open.
 
 A deal's actions: a double or triple trick, or daring and striking entered
 by what it scored (the table decides what happened, ruling 26), then the
 team. A new match: the rule set, then who deals first among its seats.
 """
 
-from ardoise.games.bruus import game_of
-from ardoise.inputs import Choice
-from scoring.bruus import COUNTERSTRIKE, KIND_POINTS, KINDS, RULES, TWO
+from ardoise.base import Message
+from ardoise.font import fit
+from ardoise.games.bruus import shown, snapshot
+from ardoise.widgets import Choice
+from scoring.bruus import COUNTERSTRIKE, KIND_POINTS, KINDS, RULES, SEATS, TWO
 from scoring.events import TEAMS
 
 
@@ -18,7 +20,7 @@ def deal_menu(app):
     events = [{"ev": "trick", "count": 2}, {"ev": "trick", "count": 3}]
     options = [counts[1], counts[2]]
     for index in range(len(KINDS)):
-        if index == COUNTERSTRIKE and game_of(app).rules == TWO:
+        if index == COUNTERSTRIKE and app.match.game.rules == TWO:
             continue  # ruling 28: two players cannot play one
         events.append({"ev": "dare", "kind": KINDS[index]})
         options.append("%s +%d" % (kinds[index], KIND_POINTS[index]))
@@ -38,14 +40,37 @@ def deal_menu(app):
 def ask_rules(app):
     """A new match: Schwesing, Treia or two players (the current match's first)."""
     names = app.words("bruus_rules")
-    current = app.journal.match
-    chosen = current.game.rules if current is not None and current.game.name == "bruus" else 0
+    current = app.match.game
+    chosen = current.rules if current is not None and current.name == "bruus" else 0
 
     def pick(app, rules):
         def header(dealer):
             return {"ev": "match", "game": "bruus", "rules": RULES[rules], "dealer": dealer}
 
-        seats = 2 if rules == TWO else 4
-        app.load("screens").confirm_new_match(app, names[rules], header, seats)
+        app.load("menus").confirm_new_match(app, names[rules], header, SEATS[rules])
 
     app.push(Choice(app.t("set_rules"), names, pick, chosen))
+
+
+def history(app):
+    """Each finished deal: its number, its tricks and what the slate showed
+    after it (points, or Treia's matches), or `✓A` for the team whose game it
+    won (`✓A×2`: Treia's double game). Opens on the last rows."""
+    rows = []
+
+    def write(before, game):
+        text = "%2d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
+        for side in (0, 1):
+            won = game.games[side] - before[2 + side]
+            if won:
+                text += "  ✓" + app.team(side) + ("×2" if won > 1 else "")
+                break
+        else:
+            text += "%4d%4d" % (shown(game, 0), shown(game, 1))
+        rows.append(text)
+
+    app.match.deals(snapshot, write)
+    # The columns' heads in the title bar, as wide as the screen so that
+    # they stand over the rows.
+    teams = (fit(app.team(0), 24), fit(app.team(1), 24))
+    Message.history(app, " #    %4s%4s  " % teams, rows)

@@ -1,13 +1,14 @@
-"""The inputs of every game's screens: a list, a number, a question.
+"""The widgets of every game's screens: a list, a number, a question.
 
-They call back into the code that made them with `(app, choice)` and know
-nothing of games. Loaded with the screens that use them and dropped with
-them when the slate is back.
+Built on ardoise/base.py's Screen. They call back into the code that made
+them with `(app, choice)` and know nothing of games.
+Loaded with the screens that use them and dropped with them when the slate
+is back.
 """
 
+from ardoise.base import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
 from ardoise.buttons import MENU, NEXT, OK, PREV, UNDO
 from ardoise.font import CENTER, RIGHT, draw_text, fit, text_width
-from ardoise.ui import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
 
 
 class Choice(Screen):

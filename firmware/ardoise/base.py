@@ -1,10 +1,13 @@
-"""Screens, and the drawing every screen shares.
+"""The base of every screen, and the drawing they share (always loaded).
 
 A screen draws itself on the whole frame (`draw`) and handles one keypad
 event at a time (`key`); the app keeps a stack of them and redraws the top
 one after each event. The display driver sends only what changed, so
-redrawing everything is cheap on the bus. The inputs built on Screen
-(lists, numbers, questions) are in inputs.py, loaded only while one is open.
+redrawing everything is cheap on the bus. Here: Screen, SlateScreen (what
+every game's slate does), Message (the app's notes) and the drawing. The
+widgets built on them (lists, numbers, questions, a history) are in
+widgets.py, the menus every game shares in menus.py: both loaded only while
+one is open.
 
 Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 """
@@ -112,13 +115,22 @@ class SlateScreen(Screen):
 
     def key(self, app, key):
         if key == UNDO:
-            app.load("screens").ask_undo(app)
+            app.load("menus").ask_undo(app)
         elif key == MENU or key == EXTRA:
-            app.load("screens").main_menu(app)
+            app.load("menus").main_menu(app)
 
 
 class Message(Screen):
-    """Text to acknowledge: OK or back closes it, Prev/Next scroll."""
+    """Text to read: Prev/Next scroll, OK or back closes it.
+
+    A history (`Message.history`) holds rows of its own in `lines`, maybe a
+    `header` row of column heads that stays under the title, and the rows
+    it shows `inverted`; its OK goes `home`, back to the slate.
+    """
+
+    header = None
+    inverted = ()
+    home = False
 
     def __init__(self, title, text):
         self.title = title
@@ -126,16 +138,44 @@ class Message(Screen):
         self.first = 0
 
     def key(self, app, key):
-        rows = app.rows - 1
+        rows = app.rows - 1 - (self.header is not None)
         if key == NEXT:
             self.first = min(self.first + 1, max(0, len(self.lines) - rows))
         elif key == PREV:
             self.first = max(0, self.first - 1)
+        elif key == OK and self.home:
+            app.home()
         elif key == OK or key == BACK or key == EXTRA:
             app.pop()
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
-        rows = app.rows - 1
-        draw_lines(fb, self.lines, ROW, rows, self.first)
-        scroll_marks(fb, ROW, rows, self.first, len(self.lines))
+        top = ROW
+        if self.header is not None:
+            draw_text(fb, self.header, 0, ROW)
+            top += ROW
+        rows = app.rows - top // ROW
+        for line in range(rows):
+            index = self.first + line
+            if index >= len(self.lines):
+                break
+            y = top + line * ROW
+            inverted = index in self.inverted
+            if inverted:
+                fb.fill_rect(0, y, WIDTH, ROW, 1)
+            draw_text(fb, fit(self.lines[index], WIDTH), 0, y, color=0 if inverted else 1)
+        scroll_marks(fb, top, rows, self.first, len(self.lines))
+
+    @staticmethod
+    def history(app, title, rows, header=None, inverted=()):
+        """The deals of the match, one row each (`rows`, `inverted` the indices
+        of those inverted: a game's last deal), the latest in view: Prev/Next
+        scroll, OK goes back to the slate."""
+        screen = Message(title, app.t("no_deal_yet"))
+        screen.header = header
+        screen.inverted = inverted
+        screen.home = True
+        if rows:
+            screen.lines = rows
+            screen.first = max(0, len(rows) - (app.rows - 1 - (header is not None)))
+        app.push(screen)

@@ -1,19 +1,17 @@
-"""The screens every game shares: the menu, undo, a new match.
+"""The menus every game shares: the main menu, undo, a new match; what the boot found.
 
-Loaded when one is opened (`app.load("screens")`) and dropped when the slate
-is back: RAM holds them only while they are used. The settings' own menu is
-settings_menu.py, loaded from here when it is opened.
+Loaded when one is opened (`app.load("menus")`) and dropped when the slate
+is back: RAM holds them only while they are used. The settings' own menu
+is in settings.py. A new match lists the
+games of the rules core (scoring.GAMES), named by the "games" text; each
+game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
+from ardoise.base import ROW, WIDTH, Screen, title_bar, wrap
 from ardoise.buttons import EXTRA, MENU, OK
 from ardoise.font import CENTER, draw_text
-from ardoise.inputs import Choice, Confirm
-from ardoise.ui import ROW, WIDTH, Screen, title_bar, wrap
-from scoring import Refused
-
-# The games a new match can be, in the order of the "games" text: each has
-# its module in ardoise/games/.
-GAMES = ("brouc", "bruus", "brusquembelle")
+from ardoise.widgets import Choice, Confirm
+from scoring import GAMES, Refused
 
 
 class NoMatch(Screen):
@@ -23,12 +21,12 @@ class NoMatch(Screen):
         if key == OK:
             ask_new_match(app)
         elif key == MENU or key == EXTRA:
-            app.push(app.load("settings_menu").SettingsMenu(app))
+            app.push(app.load("settings").SettingsMenu(app))
 
     def draw(self, app, fb):
         title_bar(fb, "Ardoise")
-        match = app.journal.match
-        text = app.t("no_match") if match is None else app.t("no_screens") % match.game.name
+        game = app.match.game
+        text = app.t("no_match") if game is None else app.t("no_screens") % game.name
         lines = wrap(text)
         for index in range(min(len(lines), app.rows - 2)):
             draw_text(fb, lines[index], 0, ROW * (index + 1))
@@ -40,13 +38,13 @@ def main_menu(app):
 
     def pick(app, index):
         if index == 0:
-            app.game.history(app)
+            app.screens.history(app)
         elif index == 1:
             ask_undo(app)
         elif index == 2:
             ask_new_match(app)
         else:
-            app.push(app.load("settings_menu").SettingsMenu(app))
+            app.push(app.load("settings").SettingsMenu(app))
 
     def rows(app):  # again at each draw: a change of language shows at once
         return app.t("menu"), [app.t(key) for key in ("history", "undo", "new_match", "settings")]
@@ -57,11 +55,11 @@ def main_menu(app):
 
 def ask_undo(app):
     """Say what an undo would take back, and take it back on OK."""
-    last = app.journal.match.last_event()
+    last = app.match.last_event()
     if last is None:
         app.refuse(Refused("nothing_to_undo"))
         return
-    text = app.game.describe(app, last)
+    text = app.screens.describe(app, last)
 
     def lines(app):
         return [app.t("undo_what"), text]
@@ -72,11 +70,12 @@ def ask_undo(app):
 def ask_new_match(app):
     """A new match: the game (the current match's first), then that game's own
     questions, asked by `new_match(app)` of its module in ardoise/games/."""
-    current = app.journal.match
-    index = GAMES.index(current.game.name) if current is not None else 0
+    names = [line.split()[0] for line in GAMES]
+    current = app.match.game
+    index = names.index(current.name) if current is not None else 0
 
     def pick(app, index):
-        app.load("games." + GAMES[index]).new_match(app)
+        app.load("games." + names[index]).new_match(app)
 
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
 
@@ -92,7 +91,7 @@ def confirm_new_match(app, rules, header, seats=4):
         shown = [rules]
         if seats:
             shown.append(app.t("first_dealer") % app.seat(dealer[0], named=False))
-        if app.journal.match is not None:
+        if app.match.game is not None:
             shown.append(app.t("archived"))
         return shown
 
@@ -103,3 +102,22 @@ def confirm_new_match(app, rules, header, seats=4):
         app.new_match(header(dealer[0]))
 
     app.push(Confirm(app.t("new_match"), lines, yes, adjust if seats else None))
+
+
+def note(app, problem):
+    """Say what the boot found on flash: a Repair, a StorageError, or a text's key."""
+    key = getattr(problem, "key", problem)
+    if key == "full":  # a write that the full flash cut short
+        app.alert(app.t("storage_full"), app.t("not_saved"))
+        return
+    if key == "damaged":
+        # The reason is the rules' English text: the line number is what
+        # a player can act on (the damaged journal is in the archive).
+        text = app.t("damaged") % problem.line
+    elif key == "storage_full":
+        text = app.t("flash_full")
+    elif key == "storage_error":
+        text = app.t("flash_error") % problem.errno
+    else:  # "torn", "settings_damaged"
+        text = app.t(key)
+    app.alert(text)
