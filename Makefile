@@ -59,12 +59,14 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm not found: the emulated-Pico and browser tests will skip"; \
 	fi
 
-# The firmware compiled to .mpy with the same mpy-cross a board deploy uses.
+# The firmware compiled to .mpy as a board deploy compiles it (host_tools/
+# common.py's compile_tree): the same mpy-cross, -O3 as firmware/manifest.py
+# freezes it, and the module's name ("ardoise.games.brouc") as source name.
 mpy: $(FIRMWARE_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
-	$(MPY_CROSS) -o $@ $<
+	$(MPY_CROSS) -O3 -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 
 $(BUILD)/mpy-boards/%.mpy: boards/%.py $(STAMP)
 	@mkdir -p $(dir $@)

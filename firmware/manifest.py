@@ -1,0 +1,20 @@
+# Ardoise frozen into a MicroPython firmware, as micropython-lib's packages
+# are: the two packages compiled at opt=3 (no line numbers, as
+# host_tools/common.py's FIRMWARE_OPT and `make mpy` compile them), their
+# bytecode and constants then read from flash instead of taking RAM.
+#
+#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/ardoise/firmware/manifest.py
+#
+# main.py and the board file (boards/<name>.py, as board.py) stay on the
+# board's flash, where `ardoise deploy` puts them: main.py imports board and
+# runs ardoise.boot. The port's own frozen modules come along first.
+
+include("$(PORT_DIR)/boards/manifest.py")
+
+metadata(
+    description="Ardoise: an electronic chalk slate for Le Brouc, Bruus and Brusquembelle.",
+    version="0.1.0",
+)
+
+package("scoring", opt=3)
+package("ardoise", opt=3)
