@@ -30,10 +30,30 @@ def table(text):
     return entries
 
 
+def keys():
+    """The keys of the screens' texts, in the order each TEXT gives them."""
+    namespace = {}
+    source = (FIRMWARE / "lang" / "__init__.py").read_text(encoding="utf-8")
+    exec(source[source.index("KEYS = (") : source.index("\n)\n") + 3], namespace)
+    return namespace["KEYS"].split()
+
+
 def texts(language):
+    """A language's TEXT as a dict: its lines, in the order of KEYS."""
     namespace = {}
     exec((FIRMWARE / "lang" / (language + ".py")).read_text(encoding="utf-8"), namespace)
-    return table(namespace["TEXT"])
+    lines = namespace["TEXT"].split("\n")
+    assert lines.pop() == "", "TEXT ends with a newline"
+    assert len(lines) == len(keys()), "one line per key of KEYS"
+    return dict(zip(keys(), lines, strict=True))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_line_names_its_key_in_a_comment_in_the_order_of_keys(language):
+    """A translator reads which text a line is; a line out of place is caught."""
+    source = (FIRMWARE / "lang" / (language + ".py")).read_text(encoding="utf-8")
+    assert re.findall(r'^    ".*\\n"  # (\w+)$', source, re.M) == keys()
+    assert len(set(keys())) == len(keys())
 
 
 def reasons(language):

@@ -32,9 +32,8 @@ from time import ticks_diff
 from micropython import const
 
 from ardoise import forget, load, sweep
-from ardoise.base import ROW, Message
+from ardoise.base import CENTER, ROW, Message, draw_text, fit
 from ardoise.buttons import NONE, WAKE
-from ardoise.font import CENTER, draw_text, fit
 from ardoise.journal import Journal, StorageError
 from ardoise.lang import Texts
 from scoring import Refused
@@ -281,41 +280,36 @@ class App:
         was; on success the app goes back to the slate and says what changed.
         """
         before = self.screens.snapshot(self.match.game)
-        try:
-            self.journal.append(event)
-        except Refused as refusal:
-            self.refuse(refusal)
-            return False
-        except StorageError as error:
-            self.alert(self.storage_text(error), self.t("not_saved"))
-            return False
-        self.home()
-        self.toast(self.screens.outcome(self, before, event))
-        return True
+        done = self.write(self.journal.append, event)
+        if done:
+            self.toast(self.screens.outcome(self, before, event))
+        return done
 
     def undo(self):
         """Take back the last event in force (appends an undo event)."""
         undone = self.match.last_event()
-        try:
-            self.journal.undo()
-        except Refused as refusal:
-            self.refuse(refusal)
-            return
-        except StorageError as error:
-            self.alert(self.storage_text(error), self.t("not_saved"))
-            return
-        self.home()
-        self.toast(self.t("undone") % self.screens.describe(self, undone))
+        if self.write(self.journal.append, {"ev": "undo"}):
+            self.toast(self.t("undone") % self.screens.describe(self, undone))
 
     def new_match(self, header):
         """Archive the current match and begin another."""
+        if self.write(self.journal.new_match, header):
+            self.toast(self.t("match_started"))
+
+    def write(self, change, value):
+        """`change(value)`, a change of the journal: True once it is on flash,
+        back on the slate. A refusal or a flash error is shown instead, and
+        the match stays exactly as it was."""
         try:
-            self.journal.new_match(header)
+            change(value)
+        except Refused as refusal:
+            self.refuse(refusal)
+            return False
         except StorageError as error:
             self.alert(self.storage_text(error), self.t("not_saved"))
-            return
+            return False
         self.home()
-        self.toast(self.t("match_started"))
+        return True
 
     # -- settings ------------------------------------------------------------
 

@@ -14,8 +14,10 @@ Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 
 from micropython import const
 
+# The keys a screen handles and the font's drawing, which every screen
+# imports from here (one module name less in each screen's .mpy).
 from ardoise.buttons import BACK, EXTRA, MENU, NEXT, OK, PREV, UNDO
-from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width  # noqa: F401
 
 ROW = 8
 WIDTH = 128

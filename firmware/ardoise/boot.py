@@ -7,9 +7,8 @@ board waits for a button press before it restarts.
 
 import sys
 
-from ardoise.base import ROW, WIDTH, title_bar, wrap
+from ardoise.base import RIGHT, ROW, WIDTH, draw_text, title_bar, wrap
 from ardoise.buttons import NONE
-from ardoise.font import RIGHT, draw_text
 from ardoise.hardware import Hardware
 
 # The journal, its archive and the settings: a folder beside main.py (the

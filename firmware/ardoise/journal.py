@@ -32,7 +32,8 @@ from micropython import const
 from ardoise import load
 from scoring import Refused
 
-# POSIX number, which MicroPython's OSError uses too (its errno module lacks ENOSPC).
+# POSIX numbers, which MicroPython's OSError uses too (its errno module lacks ENOSPC).
+_ENOENT = const(2)
 _ENOSPC = const(28)
 _SEPARATORS = (",", ":")
 # Text as UTF-8, not \u escapes: MicroPython's json writes it so, and CPython
@@ -100,6 +101,42 @@ def _write_all(file, data):
     # A short count is how FAT reports a full disk on some ports.
     if file.write(data) != len(data):
         raise OSError(_ENOSPC)
+
+
+# The flash work the journal, the settings and the roster share.
+
+
+def exists(path):
+    """Whether `path` is on flash; OSError if flash cannot say (never guess)."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return False
+        raise
+    return True
+
+
+def discard(path):
+    """Remove `path` if flash lets us; one that stays is no error here."""
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def write_file(opener, path, data):
+    """`data` as the whole file `path`, flushed and synced. On OSError the
+    file goes again (giving a full flash its space back) and the error is
+    raised."""
+    try:
+        with opener(path, "wb") as file:
+            _write_all(file, data)
+            file.flush()
+        _sync()
+    except OSError:
+        discard(path)
+        raise
 
 
 def _files():

@@ -82,21 +82,11 @@ class _Lines:
         return line
 
 
-def _exists(path):
-    try:
-        journal_module.os.stat(path)
-    except OSError as error:
-        if error.args[0] == _ENOENT:
-            return False
-        raise  # a flash that cannot say: never guess
-    return True
-
-
 def _make_folder(path):
     try:
         journal_module.os.mkdir(path)
     except OSError as error:
-        if error.args[0] != _EEXIST and not _exists(path):
+        if error.args[0] != _EEXIST and not journal_module.exists(path):
             raise
 
 
@@ -116,9 +106,9 @@ def _recover(journal):
     replaced it: it goes. Without a journal beside it, it is the new journal,
     complete, whose rename failed or was cut: it becomes the journal (True).
     """
-    if not _exists(journal.temporary):
+    if not journal_module.exists(journal.temporary):
         return False
-    if _exists(journal.path):
+    if journal_module.exists(journal.path):
         journal_module.os.remove(journal.temporary)
         return False
     journal_module.os.rename(journal.temporary, journal.path)
@@ -258,7 +248,7 @@ def new_match(journal, header):
 def _there(path):
     """Whether `path` is on flash; True if the flash cannot tell."""
     try:
-        return _exists(path)
+        return journal_module.exists(path)
     except OSError:
         return True
 
@@ -303,7 +293,7 @@ def _swap(journal, aside):
             os.rename(journal.path, aside)
         os.rename(journal.temporary, journal.path)
     except OSError:
-        if _exists(journal.path):
+        if journal_module.exists(journal.path):
             _discard(journal)
             raise
         os.rename(journal.temporary, journal.path)

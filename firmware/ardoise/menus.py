@@ -7,9 +7,7 @@ games of the rules core (scoring.GAMES), named by the "games" text; each
 game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
-from ardoise.base import ROW, WIDTH, Screen, title_bar, wrap
-from ardoise.buttons import EXTRA, MENU, OK
-from ardoise.font import CENTER, draw_text
+from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
 from ardoise.widgets import Choice, Confirm
 from scoring import GAMES, Refused
 
@@ -38,7 +36,7 @@ def main_menu(app):
 
     def pick(app, index):
         if index == 0:
-            app.screens.history(app)
+            app.load("games.%s_deal" % app.match.game.name).history(app)
         elif index == 1:
             ask_undo(app)
         elif index == 2:
@@ -47,7 +45,7 @@ def main_menu(app):
             app.push(app.load("settings").SettingsMenu(app))
 
     def rows(app):  # again at each draw: a change of language shows at once
-        return app.t("menu"), [app.t(key) for key in ("history", "undo", "new_match", "settings")]
+        return app.t("menu"), list(map(app.t, ("history", "undo", "new_match", "settings")))
 
     title, options = rows(app)
     app.push(Choice(title, options, pick, 0, rows))
@@ -75,7 +73,7 @@ def ask_new_match(app):
     index = names.index(current.name) if current is not None else 0
 
     def pick(app, index):
-        app.load("games." + names[index]).new_match(app)
+        app.load("games.%s_deal" % names[index]).new_match(app)
 
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
 

@@ -82,24 +82,11 @@ def save(folder, names):
     os = journal.os
     path = folder + _FILE
     temporary = folder + _TEMPORARY
-    try:
-        with open(temporary, "wb") as file:
-            journal._write_all(file, data)
-            file.flush()
-        journal._sync()
-    except OSError:
-        _discard(temporary)
-        raise
+    journal.write_file(open, temporary, data)
     try:
         os.rename(temporary, path)
     except OSError:
-        _discard(path)  # some ports will not rename over a file; roster.tmp is read meanwhile
+        # Some ports will not rename over a file; roster.tmp is read meanwhile.
+        journal.discard(path)
         os.rename(temporary, path)
     journal._sync()
-
-
-def _discard(path):
-    try:
-        journal.os.remove(path)
-    except OSError:
-        pass

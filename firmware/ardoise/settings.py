@@ -67,23 +67,6 @@ _CHOICES = {
 }
 
 
-def _exists(path):
-    try:
-        journal.os.stat(path)
-    except OSError as error:
-        if error.args[0] == _ENOENT:
-            return False
-        raise  # a flash that cannot say: never guess
-    return True
-
-
-def _discard(path):
-    try:
-        journal.os.remove(path)
-    except OSError:
-        pass  # none, or it stays: never read as the settings (see _finish)
-
-
 def _read(path, opener):
     """The dict stored at `path`, or None if it is not one; OSError if flash fails
     (or there is no such file)."""
@@ -106,9 +89,9 @@ def _finish(folder, opener, strict):
     """
     path = folder + _FILE
     temporary = folder + _TEMPORARY
-    if _exists(temporary):
-        if _exists(path) or _read(temporary, opener) is None:
-            _discard(temporary)
+    if journal.exists(temporary):
+        if journal.exists(path) or _read(temporary, opener) is None:
+            journal.discard(temporary)  # none, or it stays: never read as the settings
         else:
             try:
                 journal.os.rename(temporary, path)
@@ -137,7 +120,7 @@ def load(folder, opener=open):
         aside = folder + "/settings.damaged"
         number = 1
         try:
-            while _exists(aside):  # an older one is kept too
+            while journal.exists(aside):  # an older one is kept too
                 number += 1
                 aside = "%s/settings-%d.damaged" % (folder, number)
             journal.os.rename(path, aside)
@@ -186,25 +169,17 @@ def cycle(values, key):
 def _save(folder, values, opener):
     path = _finish(folder, opener, True)  # never write over the settings in force
     temporary = folder + _TEMPORARY
-    data = json.dumps(values).encode()
-    try:
-        with opener(temporary, "wb") as file:
-            journal._write_all(file, data)
-            file.flush()
-        journal._sync()
-    except OSError:
-        _discard(temporary)  # give a full flash its space back
-        raise
+    journal.write_file(opener, temporary, json.dumps(values).encode())
     os = journal.os
     try:
         os.rename(temporary, path)
     except OSError:
-        if _exists(path):
+        if journal.exists(path):
             # Some ports will not rename over a file: remove it first.
             try:
                 os.remove(path)
             except OSError:
-                _discard(temporary)  # the old settings stand
+                journal.discard(temporary)  # the old settings stand
                 raise
         # From here the new file is in force, renamed or not (see _finish).
         try:

@@ -6,9 +6,25 @@ Loaded with the screens that use them and dropped with them when the slate
 is back.
 """
 
-from ardoise.base import ROW, WIDTH, Screen, draw_lines, scroll_marks, title_bar, wrap
-from ardoise.buttons import MENU, NEXT, OK, PREV, UNDO
-from ardoise.font import CENTER, RIGHT, draw_text, fit, text_width
+from ardoise.base import (
+    CENTER,
+    MENU,
+    NEXT,
+    OK,
+    PREV,
+    RIGHT,
+    ROW,
+    UNDO,
+    WIDTH,
+    Screen,
+    draw_lines,
+    draw_text,
+    fit,
+    scroll_marks,
+    text_width,
+    title_bar,
+    wrap,
+)
 
 
 class Choice(Screen):

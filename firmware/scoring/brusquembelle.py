@@ -106,7 +106,7 @@ class Game:
         for value in points:
             total += value
         if total != CARD_POINTS:
-            raise Refused("points_sum", " + ".join([str(value) for value in points]), total)
+            raise Refused("points_sum", " + ".join(map(str, points)), total)
         return points
 
     def _unpack(self, code):

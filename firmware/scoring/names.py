@@ -17,7 +17,7 @@ def player_names(names, seats):
         return None
     if type(names) is not list or len(names) != seats:
         raise Refused("bad_value", "names", "a list of %d names" % seats, shown(names))
-    return tuple([_text(name) for name in names])
+    return tuple(map(_text, names))
 
 
 def _text(name):

@@ -11,15 +11,30 @@ with trick recording on, else a marriage. Held Prev: undo; held Next (or the
 fourth button): the menu.
 
 This module stays loaded while the match is on the slate; the screens of a
-deal's actions and the history (brouc_deal.py, with brouc_points.py) are
-loaded when opened and dropped when the slate is back.
+deal's actions, a new match's and the history (brouc_deal.py, with
+brouc_points.py) are loaded when opened and dropped when the slate is back.
 """
 
 from micropython import const
 
-from ardoise.base import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
-from ardoise.buttons import NEXT, OK, PREV
-from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_width
+from ardoise.base import (
+    CENTER,
+    LEFT,
+    NEXT,
+    OK,
+    PREV,
+    RIGHT,
+    ROW,
+    STROKE,
+    WIDTH,
+    SlateScreen,
+    draw_text,
+    fit,
+    status_row,
+    strokes,
+    suit_symbol,
+    text_width,
+)
 from scoring.brouc import CALLS, RULES
 from scoring.events import SUITS
 
@@ -28,31 +43,6 @@ THIRTY_ONE = RULES.index("31")
 BROU1802 = RULES.index("brou1802")
 _NO_ONE = const(-1)  # the rules core's "nobody" for winner, announcer and trump
 _HALF = const(64)  # WIDTH // 2: the line between the teams
-
-
-def header(settings, dealer):
-    """The match event for a new match with the stored settings."""
-    rules = settings.get("rules")
-    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
-    if rules != "31":
-        event["target"] = settings.get("target")
-    return event
-
-
-def new_match(app):
-    """A new match with the rules and target from the settings."""
-    menus = app.load("menus")
-    menus.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
-
-
-def rules_line(app):
-    """The rule set and target a new match would have, for its confirmation."""
-    rules = app.settings.get("rules")
-    name = app.words("rules_names")[RULES.index(rules)]
-    if rules == "31":
-        return name
-    target = app.settings.get("target")
-    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
 
 
 def unit(app, parties, count):
@@ -223,11 +213,6 @@ class Slate(SlateScreen):
         if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
             text += " %d:%d" % (game.tricks[0], game.tricks[1])
         status_row(app, fb, text, True)
-
-
-def history(app):
-    """The deals of the match so far."""
-    app.load("games.brouc_deal").history(app)
 
 
 def shown_value(app, value):

@@ -1,4 +1,4 @@
-"""Le Brouc: the screens of a deal's actions and the history, loaded while one is open.
+"""Le Brouc: a new match, a deal's actions and the history, loaded while one is open.
 
 The trump that opens a deal, then the deal's menu: tricks, marriages, cape
 announcements and a cape are here; the card points of an end of deal or a
@@ -9,11 +9,41 @@ take it, a marriage shows what the rules count it. The history's deals
 are those the rules core lists (`app.match.deals`).
 """
 
-from ardoise.base import Message
-from ardoise.font import fit, suit_symbol
-from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot
+from ardoise.base import Message, fit, suit_symbol
+from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot, unit
 from ardoise.widgets import Choice
+from scoring.brouc import RULES
 from scoring.events import SUITS, TEAMS, Refused
+
+# -- a new match -------------------------------------------------------------
+
+
+def header(settings, dealer):
+    """The match event for a new match with the stored settings."""
+    rules = settings.get("rules")
+    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
+    if rules != "31":
+        event["target"] = settings.get("target")
+    return event
+
+
+def new_match(app):
+    """A new match with the rules and target from the settings."""
+    menus = app.load("menus")
+    menus.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
+
+
+def rules_line(app):
+    """The rule set and target a new match would have, for its confirmation."""
+    rules = app.settings.get("rules")
+    name = app.words("rules_names")[RULES.index(rules)]
+    if rules == "31":
+        return name
+    target = app.settings.get("target")
+    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
+
+
+# -- a deal --------------------------------------------------------------------
 
 
 def suit_options(app, game):

@@ -7,8 +7,7 @@ screen. Dehors: the callers, their card points so far and what they count
 confirmed.
 """
 
-from ardoise.base import ROW, WIDTH, title_bar
-from ardoise.font import CENTER, LEFT, RIGHT, draw_text
+from ardoise.base import CENTER, LEFT, RIGHT, ROW, WIDTH, draw_text, title_bar
 from ardoise.games.brouc import THIRTY_ONE, snapshot, unit
 from ardoise.games.brouc_deal import ask_team
 from ardoise.widgets import Confirm, Number

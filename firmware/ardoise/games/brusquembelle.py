@@ -11,9 +11,7 @@ actions, a new match's questions and the history (brusquembelle_deal.py)
 are loaded when opened and dropped when the slate is back.
 """
 
-from ardoise.base import ROW, WIDTH, SlateScreen, status_row
-from ardoise.buttons import OK
-from ardoise.font import RIGHT, draw_text, fit, text_width
+from ardoise.base import OK, RIGHT, ROW, WIDTH, SlateScreen, draw_text, fit, status_row, text_width
 from scoring.brusquembelle import OF_EACH_RANK, RANKS
 
 
@@ -33,10 +31,6 @@ def card_word(app, card):
 
 def signed(units):
     return "%+d" % units if units else "0"
-
-
-def new_match(app):
-    app.load("games.brusquembelle_deal").ask_players(app)
 
 
 def snapshot(game):
@@ -72,7 +66,7 @@ def describe(app, event):
     if name == "card":
         card = 2 * RANKS.index(event["rank"]) + (0 if event["won"] else 1)
         return "%s: %s" % (player(app, event["player"]), card_word(app, card))
-    return app.t("bq_end") % "/".join([str(points) for points in event["points"]])
+    return app.t("bq_end") % "/".join(map(str, event["points"]))
 
 
 def shown_value(app, value):
@@ -80,11 +74,6 @@ def shown_value(app, value):
     if value in RANKS:
         return app.words("bq_ranks")[RANKS.index(value)]
     return value
-
-
-def history(app):
-    """Who took the pool at each deal of the match so far."""
-    app.load("games.brusquembelle_deal").history(app)
 
 
 class Slate(SlateScreen):

@@ -97,7 +97,7 @@ def ask_points(app, points):
 # -- a new match ----------------------------------------------------------------
 
 
-def ask_players(app):
+def new_match(app):
     current = app.match.game
     players, ante, pairs = 4, ANTE, False
     if current is not None and current.name == GAME:

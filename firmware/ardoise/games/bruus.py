@@ -18,17 +18,27 @@ when opened and dropped when the slate is back.
 
 from micropython import const
 
-from ardoise.base import ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
-from ardoise.buttons import NEXT, OK, PREV
-from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, text_width
+from ardoise.base import (
+    CENTER,
+    LEFT,
+    NEXT,
+    OK,
+    PREV,
+    RIGHT,
+    ROW,
+    STROKE,
+    WIDTH,
+    SlateScreen,
+    draw_text,
+    fit,
+    status_row,
+    strokes,
+    text_width,
+)
 from scoring.bruus import KIND_POINTS, KINDS, TO_WIN, TREIA
 
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 _BOX = const(9)  # pixels from one trick box to the next (7 wide, 2 apart)
-
-
-def new_match(app):
-    app.load("games.bruus_deal").ask_rules(app)
 
 
 def shown(game, side):
@@ -146,11 +156,6 @@ class Slate(SlateScreen):
         elif len(text) <= 11:
             text += " · OK"  # OK deals, if a long name leaves room to say so
         status_row(app, fb, text, game.deal_open)
-
-
-def history(app):
-    """The deals of the match so far."""
-    app.load("games.bruus_deal").history(app)
 
 
 def shown_value(app, value):

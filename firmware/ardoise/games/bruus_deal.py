@@ -5,8 +5,7 @@ by what it scored (the table decides what happened, ruling 26), then the
 team. A new match: the rule set, then who deals first among its seats.
 """
 
-from ardoise.base import Message
-from ardoise.font import fit
+from ardoise.base import Message, fit
 from ardoise.games.bruus import shown, snapshot
 from ardoise.widgets import Choice
 from scoring.bruus import COUNTERSTRIKE, KIND_POINTS, KINDS, RULES, SEATS, TWO
@@ -37,7 +36,7 @@ def deal_menu(app):
     app.push(Choice(app.t("deal_menu"), options, pick))
 
 
-def ask_rules(app):
+def new_match(app):
     """A new match: Schwesing, Treia or two players (the current match's first)."""
     names = app.words("bruus_rules")
     current = app.match.game

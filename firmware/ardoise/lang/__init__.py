@@ -1,10 +1,11 @@
 """What the screens say, in French (the default), German and English.
 
-One module per language, loaded alone: TEXT holds the screens' words as one
-"key=text" line each (one string costs a board far less RAM than a dict of
-them); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the rules
-core's refusals by `Refused.key` in the same form, loaded only to show
-one (English: the core's own scoring/reasons.py). A "…" after a key's
+One module per language, loaded alone: TEXT holds the screens' words, one
+line each in the order of KEYS below (one string costs a board far less
+RAM than a dict of them, and the keys are written once, here, not in each
+language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
+rules core's refusals as "key=text" lines, by `Refused.key`, loaded only to
+show one (English: the core's own scoring/reasons.py). A "…" after a key's
 name on screen means holding it.
 
 `Texts` reads them for the app: the screens ask it through `app.t`,
@@ -15,9 +16,27 @@ import sys
 
 from ardoise import forget, load
 
+# The keys of the screens' texts, one line of each language's TEXT each, in
+# this order; a space before and after every key.
+KEYS = (
+    " note not_saved undone match_started compass_teams compass_seats refused"
+    " storage_full storage_error torn damaged flash_full flash_error settings_damaged"
+    " confirm_keys no_match no_screens ok_new_match menu history undo undo_what"
+    " new_match first_dealer archived settings set_rules set_target set_lang"
+    " set_contrast set_sleep set_off set_tricks set_seats games rules_names"
+    " bq_players bq_pack bq_ante bq_pool bq_pairs bq_paired bq_rules bq_ranks bq_won"
+    " bq_who bq_left bq_deal bq_end bq_took bq_tie seat_styles never yes no target_31"
+    " coches parties parties_short match_won game_won gained dealer suits trump_mark"
+    " trump_title deal_menu do_end do_marriage do_trick do_dehors do_announce do_cape"
+    " do_vole card_points marriage_team kinds calls calls_short count dehors_points"
+    " right wrong no_deal_yet ev_deal ev_trick ev_declare ev_table ev_out ev_end"
+    " ev_cape bruus_rules bruus_tricks bruus_kinds bruus_games bruus_game_won"
+    " bruus_double bruus_bock "
+)
+
 
 def lookup(table, key):
-    """The text of `key` in a language table: "key=text" lines in one
+    """The text of `key` in a table of refusals: "key=text" lines in one
     string, or a dict (the core's English reasons)."""
     if type(table) is dict:
         return table.get(key)
@@ -51,12 +70,19 @@ class Texts:
         self.compass = settings.get("seats") == "compass"
 
     def t(self, key):
-        """The text `key` in the player's language."""
-        return lookup(self.text, key)
+        """The text `key` in the player's language: TEXT's line of its place in KEYS."""
+        start = KEYS.find(" " + key + " ")
+        if start < 0:
+            return None
+        text = self.text
+        at = 0
+        for _ in range(KEYS.count(" ", 0, start)):
+            at = text.find("\n", at) + 1
+        return text[at : text.find("\n", at)]
 
     def words(self, key):
         """The list `key` ("a|b|c") in the player's language."""
-        return lookup(self.text, key).split("|")
+        return self.t(key).split("|")
 
     def team(self, side):
         """A team's name on screen, from 0/1 or "A"/"B"."""

@@ -1,103 +1,104 @@
 """Die Bildschirme auf Deutsch."""
 
-# One "key=text" a line (see ardoise/lang/__init__.py); lists are "a|b|c".
-TEXT = """
-note=Hinweis
-not_saved=Nicht gespeichert
-undone=Zurück: %s
-match_started=Neues Match
-compass_teams=N-S|O-W
-compass_seats=SONW
-refused=Abgelehnt
-storage_full=Speicher voll: die Eingabe ist nicht gespeichert. Das Match bleibt, wie es war.
-storage_error=Speicherfehler %d: die Eingabe ist nicht gespeichert. Das Match bleibt, wie es war.
-torn=Die letzte Eingabe wurde durch einen Stromausfall abgeschnitten und fällt weg.
-damaged=Zeile %d des Journals ist beschädigt: das Match geht ab der Zeile davor weiter. Das beschädigte Journal liegt im Archiv.
-flash_full=Speicher voll: nichts kann gespeichert werden. Platz schaffen: das Archiv auf einen PC kopieren, dann löschen.
-flash_error=Speicherfehler %d: der Speicher lässt sich nicht lesen oder schreiben, nichts kann gespeichert werden.
-settings_damaged=Die Datei der Einstellungen war unlesbar: es gelten die Standardwerte. Sie bleibt als settings.damaged erhalten.
-confirm_keys=OK=ja  OK…=nein
-no_match=Kein Match auf der Tafel.
-no_screens=Für %s hat die Tafel noch keine Bildschirme.
-ok_new_match=OK=neues Match
-menu=Menü
-history=Verlauf
-undo=Zurücknehmen
-undo_what=Zurücknehmen:
-new_match=Neues Match
-first_dealer=Geber: ◀ %s ▶
-archived=Das Match auf der Tafel kommt ins Archiv.
-settings=Einstellungen
-set_rules=Regeln
-set_target=Ziel
-set_lang=Sprache
-set_contrast=Hell
-set_sleep=Dimmen
-set_off=Aus
-set_tricks=Stiche
-set_seats=Plätze
-games=Le Brouc|Bruus|Brusquembelle
-rules_names=Etivaz|31|Brou 1802
-bq_players=Spieler
-bq_pack=%d Karten
-bq_ante=Einsatz
-bq_pool=Pott
-bq_pairs=In Paaren?
-bq_paired=Paare, Einsatz %d
-bq_rules=Zu %d, Einsatz %d
-bq_ranks=Ass|Zehn
-bq_won=sticht|fällt
-bq_who=Wer? %s
-bq_left=Rest %d
-bq_deal=Spiel, Geber %s
-bq_end=Ende %s
-bq_took=%s nimmt %d
-bq_tie=Pott bleibt %d
-seat_styles=1-4|N-S/O-W
-never=nie
-yes=ja
-no=nein
-target_31=Bei «31» ist das Ziel immer 31.
-coches=Häkchen|Häkchen
-parties=Partie|Partien
-parties_short=P
-match_won=%s gewinnt das Match
-game_won=Partie %s: +%d %s
-gained=%s +%d %s
-dealer=Geber %s
-suits=Herz|Karo|Kreuz|Pik
-trump_mark=Trumpf
-trump_title=Trumpf? Geber %s
-deal_menu=Spiel
-do_end=Spielende
-do_marriage=Mariage
-do_trick=Stich
-do_dehors=Draussen
-do_announce=Ansage
-do_cape=Cape
-do_vole=Vole
-card_points=Augen %s
-marriage_team=Partei?
-kinds=K-D|K-D-B
-calls=cape et dehors|pas dédoublé|partie et vole
-calls_short=Cape|dédoublé|Vole
-count=Zählt:
-dehors_points=Augen %s
-right=Richtig draussen!
-wrong=Falsch draussen!
-no_deal_yet=Noch kein Spiel
-ev_deal=Spiel %s
-ev_trick=Stich %s
-ev_declare=Mariage %s %s %s
-ev_table=Im Stich %s %s %s
-ev_out=Draussen %s %d
-ev_end=Ende %d/%d
-ev_cape=Cape %s
-bruus_rules=Bruus Schwesing|Bruus Treia|Bruus zu zweit
-bruus_tricks=Stich|Doppelstich|Dreifachstich
-bruus_kinds=Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschlag
-bruus_games=Partie|Partien
-bruus_game_won=%s gewinnt die Partie
-bruus_double=Doppelpartie: %s
-bruus_bock=Bock+%d
-"""
+# One text a line, in the order of the keys in ardoise/lang/__init__.py's
+# KEYS (each line's key in its comment); lists are "a|b|c".
+TEXT = (
+    "Hinweis\n"  # note
+    "Nicht gespeichert\n"  # not_saved
+    "Zurück: %s\n"  # undone
+    "Neues Match\n"  # match_started
+    "N-S|O-W\n"  # compass_teams
+    "SONW\n"  # compass_seats
+    "Abgelehnt\n"  # refused
+    "Speicher voll: die Eingabe ist nicht gespeichert. Das Match bleibt, wie es war.\n"  # storage_full
+    "Speicherfehler %d: die Eingabe ist nicht gespeichert. Das Match bleibt, wie es war.\n"  # storage_error
+    "Die letzte Eingabe wurde durch einen Stromausfall abgeschnitten und fällt weg.\n"  # torn
+    "Zeile %d des Journals ist beschädigt: das Match geht ab der Zeile davor weiter. Das beschädigte Journal liegt im Archiv.\n"  # damaged
+    "Speicher voll: nichts kann gespeichert werden. Platz schaffen: das Archiv auf einen PC kopieren, dann löschen.\n"  # flash_full
+    "Speicherfehler %d: der Speicher lässt sich nicht lesen oder schreiben, nichts kann gespeichert werden.\n"  # flash_error
+    "Die Datei der Einstellungen war unlesbar: es gelten die Standardwerte. Sie bleibt als settings.damaged erhalten.\n"  # settings_damaged
+    "OK=ja  OK…=nein\n"  # confirm_keys
+    "Kein Match auf der Tafel.\n"  # no_match
+    "Für %s hat die Tafel noch keine Bildschirme.\n"  # no_screens
+    "OK=neues Match\n"  # ok_new_match
+    "Menü\n"  # menu
+    "Verlauf\n"  # history
+    "Zurücknehmen\n"  # undo
+    "Zurücknehmen:\n"  # undo_what
+    "Neues Match\n"  # new_match
+    "Geber: ◀ %s ▶\n"  # first_dealer
+    "Das Match auf der Tafel kommt ins Archiv.\n"  # archived
+    "Einstellungen\n"  # settings
+    "Regeln\n"  # set_rules
+    "Ziel\n"  # set_target
+    "Sprache\n"  # set_lang
+    "Hell\n"  # set_contrast
+    "Dimmen\n"  # set_sleep
+    "Aus\n"  # set_off
+    "Stiche\n"  # set_tricks
+    "Plätze\n"  # set_seats
+    "Le Brouc|Bruus|Brusquembelle\n"  # games
+    "Etivaz|31|Brou 1802\n"  # rules_names
+    "Spieler\n"  # bq_players
+    "%d Karten\n"  # bq_pack
+    "Einsatz\n"  # bq_ante
+    "Pott\n"  # bq_pool
+    "In Paaren?\n"  # bq_pairs
+    "Paare, Einsatz %d\n"  # bq_paired
+    "Zu %d, Einsatz %d\n"  # bq_rules
+    "Ass|Zehn\n"  # bq_ranks
+    "sticht|fällt\n"  # bq_won
+    "Wer? %s\n"  # bq_who
+    "Rest %d\n"  # bq_left
+    "Spiel, Geber %s\n"  # bq_deal
+    "Ende %s\n"  # bq_end
+    "%s nimmt %d\n"  # bq_took
+    "Pott bleibt %d\n"  # bq_tie
+    "1-4|N-S/O-W\n"  # seat_styles
+    "nie\n"  # never
+    "ja\n"  # yes
+    "nein\n"  # no
+    "Bei «31» ist das Ziel immer 31.\n"  # target_31
+    "Häkchen|Häkchen\n"  # coches
+    "Partie|Partien\n"  # parties
+    "P\n"  # parties_short
+    "%s gewinnt das Match\n"  # match_won
+    "Partie %s: +%d %s\n"  # game_won
+    "%s +%d %s\n"  # gained
+    "Geber %s\n"  # dealer
+    "Herz|Karo|Kreuz|Pik\n"  # suits
+    "Trumpf\n"  # trump_mark
+    "Trumpf? Geber %s\n"  # trump_title
+    "Spiel\n"  # deal_menu
+    "Spielende\n"  # do_end
+    "Mariage\n"  # do_marriage
+    "Stich\n"  # do_trick
+    "Draussen\n"  # do_dehors
+    "Ansage\n"  # do_announce
+    "Cape\n"  # do_cape
+    "Vole\n"  # do_vole
+    "Augen %s\n"  # card_points
+    "Partei?\n"  # marriage_team
+    "K-D|K-D-B\n"  # kinds
+    "cape et dehors|pas dédoublé|partie et vole\n"  # calls
+    "Cape|dédoublé|Vole\n"  # calls_short
+    "Zählt:\n"  # count
+    "Augen %s\n"  # dehors_points
+    "Richtig draussen!\n"  # right
+    "Falsch draussen!\n"  # wrong
+    "Noch kein Spiel\n"  # no_deal_yet
+    "Spiel %s\n"  # ev_deal
+    "Stich %s\n"  # ev_trick
+    "Mariage %s %s %s\n"  # ev_declare
+    "Im Stich %s %s %s\n"  # ev_table
+    "Draussen %s %d\n"  # ev_out
+    "Ende %d/%d\n"  # ev_end
+    "Cape %s\n"  # ev_cape
+    "Bruus Schwesing|Bruus Treia|Bruus zu zweit\n"  # bruus_rules
+    "Stich|Doppelstich|Dreifachstich\n"  # bruus_tricks
+    "Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschlag\n"  # bruus_kinds
+    "Partie|Partien\n"  # bruus_games
+    "%s gewinnt die Partie\n"  # bruus_game_won
+    "Doppelpartie: %s\n"  # bruus_double
+    "Bock+%d\n"  # bruus_bock
+)

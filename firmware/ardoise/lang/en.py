@@ -1,103 +1,104 @@
 """English screens; the rules' reasons are the core's own English texts."""
 
-# One "key=text" a line (see ardoise/lang/__init__.py); lists are "a|b|c".
-TEXT = """
-note=Note
-not_saved=Not saved
-undone=Undone: %s
-match_started=New match
-compass_teams=N-S|E-W
-compass_seats=SENW
-refused=Refused
-storage_full=Storage full: the action was not saved. The match is intact.
-storage_error=Storage error %d: the action was not saved. The match is intact.
-torn=The last action was cut off by a power loss and is dropped.
-damaged=Line %d of the journal is damaged: the match goes on from the lines before it. The damaged journal is kept in the archive.
-flash_full=Storage full: nothing can be saved. Make room: copy the archive to a PC, then delete it.
-flash_error=Storage error %d: the flash cannot be read or written, nothing can be saved.
-settings_damaged=The settings file could not be read: the default settings apply. It is kept as settings.damaged.
-confirm_keys=OK=yes  OK…=no
-no_match=No match on the slate.
-no_screens=The slate has no screens for %s yet.
-ok_new_match=OK=new match
-menu=Menu
-history=History
-undo=Undo
-undo_what=Take back:
-new_match=New match
-first_dealer=Dealer: ◀ %s ▶
-archived=The match on the slate goes to the archive.
-settings=Settings
-set_rules=Rules
-set_target=Target
-set_lang=Lang.
-set_contrast=Light
-set_sleep=Dim
-set_off=Off
-set_tricks=Tricks
-set_seats=Seats
-games=Le Brouc|Bruus|Brusquembelle
-rules_names=Etivaz|31|Brou 1802
-bq_players=Players
-bq_pack=%d cards
-bq_ante=Ante
-bq_pool=Pool
-bq_pairs=In pairs?
-bq_paired=Pairs, ante %d
-bq_rules=%d-handed, ante %d
-bq_ranks=Ace|Ten
-bq_won=won|lost
-bq_who=%s: who?
-bq_left=Left %d
-bq_deal=Deal by %s
-bq_end=End %s
-bq_took=%s takes %d
-bq_tie=Pool stays: %d
-seat_styles=1-4|N-S/E-W
-never=never
-yes=yes
-no=no
-target_31=In the “31” rules the target is always 31.
-coches=coche|coches
-parties=partie|parties
-parties_short=p
-match_won=%s wins the match
-game_won=Game %s: +%d %s
-gained=%s +%d %s
-dealer=Dealer %s
-suits=Hearts|Diamonds|Clubs|Spades
-trump_mark=trump
-trump_title=Trump? Dealer %s
-deal_menu=Deal
-do_end=End of deal
-do_marriage=Marriage
-do_trick=Trick
-do_dehors=Dehors (out)
-do_announce=Announce
-do_cape=Cape
-do_vole=Vole
-card_points=Points of %s
-marriage_team=Team?
-kinds=K-Q|K-Q-J
-calls=cape et dehors|pas dédoublé|partie et vole
-calls_short=cape|dédoublé|vole
-count=Count:
-dehors_points=Points of %s
-right=Right: out!
-wrong=Wrong call!
-no_deal_yet=No deal yet
-ev_deal=Deal %s
-ev_trick=Trick %s
-ev_declare=Marriage %s %s %s
-ev_table=In trick %s %s %s
-ev_out=Dehors %s %d
-ev_end=End %d/%d
-ev_cape=Cape %s
-bruus_rules=Bruus Schwesing|Bruus Treia|Bruus for two
-bruus_tricks=Trick|Double trick|Triple trick
-bruus_kinds=Dare|Strike|Strike+dare|Counterstrike|Double dare|Double strike
-bruus_games=game|games
-bruus_game_won=%s wins the game
-bruus_double=Double game: %s
-bruus_bock=Bock+%d
-"""
+# One text a line, in the order of the keys in ardoise/lang/__init__.py's
+# KEYS (each line's key in its comment); lists are "a|b|c".
+TEXT = (
+    "Note\n"  # note
+    "Not saved\n"  # not_saved
+    "Undone: %s\n"  # undone
+    "New match\n"  # match_started
+    "N-S|E-W\n"  # compass_teams
+    "SENW\n"  # compass_seats
+    "Refused\n"  # refused
+    "Storage full: the action was not saved. The match is intact.\n"  # storage_full
+    "Storage error %d: the action was not saved. The match is intact.\n"  # storage_error
+    "The last action was cut off by a power loss and is dropped.\n"  # torn
+    "Line %d of the journal is damaged: the match goes on from the lines before it. The damaged journal is kept in the archive.\n"  # damaged
+    "Storage full: nothing can be saved. Make room: copy the archive to a PC, then delete it.\n"  # flash_full
+    "Storage error %d: the flash cannot be read or written, nothing can be saved.\n"  # flash_error
+    "The settings file could not be read: the default settings apply. It is kept as settings.damaged.\n"  # settings_damaged
+    "OK=yes  OK…=no\n"  # confirm_keys
+    "No match on the slate.\n"  # no_match
+    "The slate has no screens for %s yet.\n"  # no_screens
+    "OK=new match\n"  # ok_new_match
+    "Menu\n"  # menu
+    "History\n"  # history
+    "Undo\n"  # undo
+    "Take back:\n"  # undo_what
+    "New match\n"  # new_match
+    "Dealer: ◀ %s ▶\n"  # first_dealer
+    "The match on the slate goes to the archive.\n"  # archived
+    "Settings\n"  # settings
+    "Rules\n"  # set_rules
+    "Target\n"  # set_target
+    "Lang.\n"  # set_lang
+    "Light\n"  # set_contrast
+    "Dim\n"  # set_sleep
+    "Off\n"  # set_off
+    "Tricks\n"  # set_tricks
+    "Seats\n"  # set_seats
+    "Le Brouc|Bruus|Brusquembelle\n"  # games
+    "Etivaz|31|Brou 1802\n"  # rules_names
+    "Players\n"  # bq_players
+    "%d cards\n"  # bq_pack
+    "Ante\n"  # bq_ante
+    "Pool\n"  # bq_pool
+    "In pairs?\n"  # bq_pairs
+    "Pairs, ante %d\n"  # bq_paired
+    "%d-handed, ante %d\n"  # bq_rules
+    "Ace|Ten\n"  # bq_ranks
+    "won|lost\n"  # bq_won
+    "%s: who?\n"  # bq_who
+    "Left %d\n"  # bq_left
+    "Deal by %s\n"  # bq_deal
+    "End %s\n"  # bq_end
+    "%s takes %d\n"  # bq_took
+    "Pool stays: %d\n"  # bq_tie
+    "1-4|N-S/E-W\n"  # seat_styles
+    "never\n"  # never
+    "yes\n"  # yes
+    "no\n"  # no
+    "In the “31” rules the target is always 31.\n"  # target_31
+    "coche|coches\n"  # coches
+    "partie|parties\n"  # parties
+    "p\n"  # parties_short
+    "%s wins the match\n"  # match_won
+    "Game %s: +%d %s\n"  # game_won
+    "%s +%d %s\n"  # gained
+    "Dealer %s\n"  # dealer
+    "Hearts|Diamonds|Clubs|Spades\n"  # suits
+    "trump\n"  # trump_mark
+    "Trump? Dealer %s\n"  # trump_title
+    "Deal\n"  # deal_menu
+    "End of deal\n"  # do_end
+    "Marriage\n"  # do_marriage
+    "Trick\n"  # do_trick
+    "Dehors (out)\n"  # do_dehors
+    "Announce\n"  # do_announce
+    "Cape\n"  # do_cape
+    "Vole\n"  # do_vole
+    "Points of %s\n"  # card_points
+    "Team?\n"  # marriage_team
+    "K-Q|K-Q-J\n"  # kinds
+    "cape et dehors|pas dédoublé|partie et vole\n"  # calls
+    "cape|dédoublé|vole\n"  # calls_short
+    "Count:\n"  # count
+    "Points of %s\n"  # dehors_points
+    "Right: out!\n"  # right
+    "Wrong call!\n"  # wrong
+    "No deal yet\n"  # no_deal_yet
+    "Deal %s\n"  # ev_deal
+    "Trick %s\n"  # ev_trick
+    "Marriage %s %s %s\n"  # ev_declare
+    "In trick %s %s %s\n"  # ev_table
+    "Dehors %s %d\n"  # ev_out
+    "End %d/%d\n"  # ev_end
+    "Cape %s\n"  # ev_cape
+    "Bruus Schwesing|Bruus Treia|Bruus for two\n"  # bruus_rules
+    "Trick|Double trick|Triple trick\n"  # bruus_tricks
+    "Dare|Strike|Strike+dare|Counterstrike|Double dare|Double strike\n"  # bruus_kinds
+    "game|games\n"  # bruus_games
+    "%s wins the game\n"  # bruus_game_won
+    "Double game: %s\n"  # bruus_double
+    "Bock+%d\n"  # bruus_bock
+)

@@ -1,103 +1,104 @@
 """Les écrans en français, la langue de l'Etivaz (par défaut)."""
 
-# One "key=text" a line (see ardoise/lang/__init__.py); lists are "a|b|c".
-TEXT = """
-note=Info
-not_saved=Non enregistré
-undone=Annulé: %s
-match_started=Nouveau match
-compass_teams=N-S|E-O
-compass_seats=SENO
-refused=Refusé
-storage_full=Mémoire pleine: l'action n'est pas enregistrée. Le match est intact.
-storage_error=Erreur de mémoire %d: l'action n'est pas enregistrée. Le match est intact.
-torn=La dernière action, coupée par une panne de courant, est abandonnée.
-damaged=La ligne %d du journal est abîmée: le match reprend juste avant elle. Le journal abîmé est gardé dans l'archive.
-flash_full=Mémoire pleine: rien ne peut être enregistré. Faites de la place: copiez l'archive sur un PC, puis effacez-la.
-flash_error=Erreur de mémoire %d: la mémoire ne se lit ou ne s'écrit pas, rien ne peut être enregistré.
-settings_damaged=Le fichier des réglages était illisible: les réglages par défaut s'appliquent. Il est gardé sous settings.damaged.
-confirm_keys=OK=oui  OK…=non
-no_match=Pas de match sur l'ardoise.
-no_screens=L'ardoise n'a pas encore d'écrans pour %s.
-ok_new_match=OK=nouveau match
-menu=Menu
-history=Historique
-undo=Annuler
-undo_what=Reprendre:
-new_match=Nouveau match
-first_dealer=Donneur: ◀ %s ▶
-archived=Le match de l'ardoise part aux archives.
-settings=Réglages
-set_rules=Règles
-set_target=But
-set_lang=Langue
-set_contrast=Lumière
-set_sleep=Atténuer
-set_off=Éteindre
-set_tricks=Plis
-set_seats=Places
-games=Le Brouc|Bruus|Brusquembelle
-rules_names=Etivaz|31|Brou 1802
-bq_players=Joueurs
-bq_pack=%d cartes
-bq_ante=Mise
-bq_pool=Pot
-bq_pairs=En paires?
-bq_paired=Paires, mise %d
-bq_rules=À %d, mise %d
-bq_ranks=As|Dix
-bq_won=gagné|perdu
-bq_who=%s: qui?
-bq_left=Reste %d
-bq_deal=Donne de %s
-bq_end=Fin %s
-bq_took=%s prend %d
-bq_tie=Pot gardé: %d
-seat_styles=1-4|N-S/E-O
-never=jamais
-yes=oui
-no=non
-target_31=Au «31», le but est toujours 31.
-coches=coche|coches
-parties=partie|parties
-parties_short=p
-match_won=%s gagne le match
-game_won=Jeu %s: +%d %s
-gained=%s +%d %s
-dealer=Donneur %s
-suits=Cœur|Carreau|Trèfle|Pique
-trump_mark=atout
-trump_title=Atout? Donneur %s
-deal_menu=Donne
-do_end=Fin de donne
-do_marriage=Mariage
-do_trick=Pli
-do_dehors=Dehors
-do_announce=Annonce
-do_cape=Cape
-do_vole=Vole
-card_points=Points de %s
-marriage_team=Équipe?
-kinds=R-D|R-D-V
-calls=cape et dehors|pas dédoublé|partie et vole
-calls_short=cape|dédoublé|vole
-count=Compte:
-dehors_points=Points de %s
-right=Dehors juste!
-wrong=Dehors faux!
-no_deal_yet=Pas de donne
-ev_deal=Donne %s
-ev_trick=Pli %s
-ev_declare=Mariage %s %s %s
-ev_table=Au pli %s %s %s
-ev_out=Dehors %s %d
-ev_end=Fin %d/%d
-ev_cape=Cape %s
-bruus_rules=Bruus Schwesing|Bruus Treia|Bruus à deux
-bruus_tricks=Pli|Pli double|Pli triple
-bruus_kinds=Défi|Coup|Coup+défi|Contre-coup|Double défi|Double coup
-bruus_games=jeu|jeux
-bruus_game_won=%s gagne le jeu
-bruus_double=Jeu double: %s
-bruus_bock=Bock+%d
-"""
+# One text a line, in the order of the keys in ardoise/lang/__init__.py's
+# KEYS (each line's key in its comment); lists are "a|b|c".
+TEXT = (
+    "Info\n"  # note
+    "Non enregistré\n"  # not_saved
+    "Annulé: %s\n"  # undone
+    "Nouveau match\n"  # match_started
+    "N-S|E-O\n"  # compass_teams
+    "SENO\n"  # compass_seats
+    "Refusé\n"  # refused
+    "Mémoire pleine: l'action n'est pas enregistrée. Le match est intact.\n"  # storage_full
+    "Erreur de mémoire %d: l'action n'est pas enregistrée. Le match est intact.\n"  # storage_error
+    "La dernière action, coupée par une panne de courant, est abandonnée.\n"  # torn
+    "La ligne %d du journal est abîmée: le match reprend juste avant elle. Le journal abîmé est gardé dans l'archive.\n"  # damaged
+    "Mémoire pleine: rien ne peut être enregistré. Faites de la place: copiez l'archive sur un PC, puis effacez-la.\n"  # flash_full
+    "Erreur de mémoire %d: la mémoire ne se lit ou ne s'écrit pas, rien ne peut être enregistré.\n"  # flash_error
+    "Le fichier des réglages était illisible: les réglages par défaut s'appliquent. Il est gardé sous settings.damaged.\n"  # settings_damaged
+    "OK=oui  OK…=non\n"  # confirm_keys
+    "Pas de match sur l'ardoise.\n"  # no_match
+    "L'ardoise n'a pas encore d'écrans pour %s.\n"  # no_screens
+    "OK=nouveau match\n"  # ok_new_match
+    "Menu\n"  # menu
+    "Historique\n"  # history
+    "Annuler\n"  # undo
+    "Reprendre:\n"  # undo_what
+    "Nouveau match\n"  # new_match
+    "Donneur: ◀ %s ▶\n"  # first_dealer
+    "Le match de l'ardoise part aux archives.\n"  # archived
+    "Réglages\n"  # settings
+    "Règles\n"  # set_rules
+    "But\n"  # set_target
+    "Langue\n"  # set_lang
+    "Lumière\n"  # set_contrast
+    "Atténuer\n"  # set_sleep
+    "Éteindre\n"  # set_off
+    "Plis\n"  # set_tricks
+    "Places\n"  # set_seats
+    "Le Brouc|Bruus|Brusquembelle\n"  # games
+    "Etivaz|31|Brou 1802\n"  # rules_names
+    "Joueurs\n"  # bq_players
+    "%d cartes\n"  # bq_pack
+    "Mise\n"  # bq_ante
+    "Pot\n"  # bq_pool
+    "En paires?\n"  # bq_pairs
+    "Paires, mise %d\n"  # bq_paired
+    "À %d, mise %d\n"  # bq_rules
+    "As|Dix\n"  # bq_ranks
+    "gagné|perdu\n"  # bq_won
+    "%s: qui?\n"  # bq_who
+    "Reste %d\n"  # bq_left
+    "Donne de %s\n"  # bq_deal
+    "Fin %s\n"  # bq_end
+    "%s prend %d\n"  # bq_took
+    "Pot gardé: %d\n"  # bq_tie
+    "1-4|N-S/E-O\n"  # seat_styles
+    "jamais\n"  # never
+    "oui\n"  # yes
+    "non\n"  # no
+    "Au «31», le but est toujours 31.\n"  # target_31
+    "coche|coches\n"  # coches
+    "partie|parties\n"  # parties
+    "p\n"  # parties_short
+    "%s gagne le match\n"  # match_won
+    "Jeu %s: +%d %s\n"  # game_won
+    "%s +%d %s\n"  # gained
+    "Donneur %s\n"  # dealer
+    "Cœur|Carreau|Trèfle|Pique\n"  # suits
+    "atout\n"  # trump_mark
+    "Atout? Donneur %s\n"  # trump_title
+    "Donne\n"  # deal_menu
+    "Fin de donne\n"  # do_end
+    "Mariage\n"  # do_marriage
+    "Pli\n"  # do_trick
+    "Dehors\n"  # do_dehors
+    "Annonce\n"  # do_announce
+    "Cape\n"  # do_cape
+    "Vole\n"  # do_vole
+    "Points de %s\n"  # card_points
+    "Équipe?\n"  # marriage_team
+    "R-D|R-D-V\n"  # kinds
+    "cape et dehors|pas dédoublé|partie et vole\n"  # calls
+    "cape|dédoublé|vole\n"  # calls_short
+    "Compte:\n"  # count
+    "Points de %s\n"  # dehors_points
+    "Dehors juste!\n"  # right
+    "Dehors faux!\n"  # wrong
+    "Pas de donne\n"  # no_deal_yet
+    "Donne %s\n"  # ev_deal
+    "Pli %s\n"  # ev_trick
+    "Mariage %s %s %s\n"  # ev_declare
+    "Au pli %s %s %s\n"  # ev_table
+    "Dehors %s %d\n"  # ev_out
+    "Fin %d/%d\n"  # ev_end
+    "Cape %s\n"  # ev_cape
+    "Bruus Schwesing|Bruus Treia|Bruus à deux\n"  # bruus_rules
+    "Pli|Pli double|Pli triple\n"  # bruus_tricks
+    "Défi|Coup|Coup+défi|Contre-coup|Double défi|Double coup\n"  # bruus_kinds
+    "jeu|jeux\n"  # bruus_games
+    "%s gagne le jeu\n"  # bruus_game_won
+    "Jeu double: %s\n"  # bruus_double
+    "Bock+%d\n"  # bruus_bock
+)
