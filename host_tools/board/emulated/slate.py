@@ -13,8 +13,10 @@ through the GPIO for `ms` emulated ms, lets go for `gap`, then asks the
 slate (which answers at its next poll, so after the press's redraw); the
 picture is the panel's, decoded from the I2C bus.
 
-Each press is measured: the heap in use after a collection, from the pin
-going down to the end of the first show() after it (emulated µs), and the
+Each press is measured: the heap in use after a collection; the emulated µs
+from the poll that returned the key's event to the end of the show() that
+followed ("us"; "pin_us" from the pin going down, which for a short press
+includes the press itself, as the keypad reports it on release); and the
 display's I2C bytes (control bytes included, address bytes not, as
 `bytes_sent` counts on the unix port) beside the floor: the bytes that differ
 between the pictures before and after, placed as the driver places spans.
@@ -135,7 +137,11 @@ class Slate:
         self.data_bytes += len(data)
 
     def __enter__(self):
-        return self.start()
+        try:
+            return self.start()
+        except BaseException:
+            self.stop()  # no node left behind when the boot fails
+            raise
 
     def __exit__(self, *exc):
         self.stop()
