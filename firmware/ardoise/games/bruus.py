@@ -18,23 +18,8 @@ when opened and dropped when the slate is back.
 
 from micropython import const
 
-from ardoise.base import (
-    CENTER,
-    LEFT,
-    NEXT,
-    OK,
-    PREV,
-    RIGHT,
-    ROW,
-    STROKE,
-    WIDTH,
-    SlateScreen,
-    draw_text,
-    fit,
-    status_row,
-    strokes,
-    text_width,
-)
+from ardoise.base import NEXT, OK, PREV, ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
+from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, text_width
 from scoring.bruus import KIND_POINTS, KINDS, TO_WIN, TREIA
 
 _HALF = const(64)  # WIDTH // 2: the line between the teams
