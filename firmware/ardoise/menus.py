@@ -2,13 +2,14 @@
 
 Loaded when one is opened (`app.load("menus")`) and dropped when the slate
 is back: RAM holds them only while they are used. The settings' own menu
-is in settings.py. A new match lists the
+is here too (settings.py reads and writes their file). A new match lists the
 games of the rules core (scoring.GAMES), named by the "games" text; each
 game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
+from ardoise import settings
 from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
-from ardoise.widgets import Choice, Confirm
+from ardoise.widgets import Choice, Confirm, Number
 from scoring import GAMES, Refused
 
 
@@ -19,7 +20,7 @@ class NoMatch(Screen):
         if key == OK:
             ask_new_match(app)
         elif key == MENU or key == EXTRA:
-            app.push(app.load("settings").SettingsMenu(app))
+            app.push(SettingsMenu(app))
 
     def draw(self, app, fb):
         title_bar(fb, "Ardoise")
@@ -42,7 +43,7 @@ def main_menu(app):
         elif index == 2:
             ask_new_match(app)
         else:
-            app.push(app.load("settings").SettingsMenu(app))
+            app.push(SettingsMenu(app))
 
     def rows(app):  # again at each draw: a change of language shows at once
         return app.t("menu"), list(map(app.t, ("history", "undo", "new_match", "settings")))
@@ -119,3 +120,55 @@ def note(app, problem):
     else:  # "torn", "settings_damaged"
         text = app.t(key)
     app.alert(text)
+
+
+class SettingsMenu(Choice):
+    """Each row shows a setting and its value; OK steps to the next value
+    (the coche target opens a number), stored at once."""
+
+    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats")
+
+    def __init__(self, app):
+        title, options = self.rows(app)
+        Choice.__init__(self, title, options, self.change, 0, self.rows)
+
+    def rows(self, app):
+        """Drawn afresh each time: a change shows at once, in its language."""
+        options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
+        return app.t("settings"), options
+
+    @staticmethod
+    def value_text(app, key):
+        value = app.settings.get(key)
+        if key == "rules":
+            return app.words("rules_names")[settings.RULES.index(value)]
+        if key == "target":
+            return "-" if app.settings.get("rules") == "31" else str(value)
+        if key == "lang":
+            return ("Français", "Deutsch", "English")[settings.LANGUAGES.index(value)]
+        if key == "contrast":
+            return "%d/%d" % (settings.CONTRASTS.index(value) + 1, len(settings.CONTRASTS))
+        if key == "sleep" or key == "off":
+            if not value:
+                return app.t("never")
+            return "%d s" % value if value < 60 else "%d min" % (value // 60)
+        if key == "tricks":
+            return app.t("yes") if value else app.t("no")
+        return app.words("seat_styles")[0 if value == "numbers" else 1]
+
+    def change(self, app, index):
+        key = self.KEYS[index]
+        if key == "target":
+            if app.settings.get("rules") == "31":
+                app.alert(app.t("target_31"))
+                return
+            app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
+            return
+        value = settings.cycle(app.settings, key)
+        if app.change(key, value) and key == "rules":
+            # each rule set has its usual target
+            app.change("target", settings.TARGETS[settings.RULES.index(value)])
+
+    def target(self, app, value):
+        app.change("target", value)
+        app.pop()

@@ -1,7 +1,7 @@
-"""The device's settings, in a small JSON file of their own beside the journal, and their menu.
+"""The device's settings, in a small JSON file of their own beside the journal.
 
 The app holds the values as a plain dict (`app.settings.get("lang")`): this
-module reads them at boot, writes a change and shows them in its menu, and
+module reads them at boot and writes a change (their menu is in menus.py), and
 is not kept in RAM between the two.
 
 Written safely: the whole file goes to `settings.tmp` first, flushed, then
@@ -25,7 +25,6 @@ import json
 from micropython import const
 
 from ardoise import journal
-from ardoise.widgets import Choice, Number
 from scoring.match import declared
 
 _ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
@@ -190,57 +189,3 @@ def _save(folder, values, opener):
         journal._sync()
     except OSError:
         pass  # saved all the same; the next write syncs again
-
-
-# -- the menu -----------------------------------------------------------------
-
-
-class SettingsMenu(Choice):
-    """Each row shows a setting and its value; OK steps to the next value
-    (the coche target opens a number), stored at once."""
-
-    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats")
-
-    def __init__(self, app):
-        title, options = self.rows(app)
-        Choice.__init__(self, title, options, self.change, 0, self.rows)
-
-    def rows(self, app):
-        """Drawn afresh each time: a change shows at once, in its language."""
-        options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
-        return app.t("settings"), options
-
-    @staticmethod
-    def value_text(app, key):
-        value = app.settings.get(key)
-        if key == "rules":
-            return app.words("rules_names")[RULES.index(value)]
-        if key == "target":
-            return "-" if app.settings.get("rules") == "31" else str(value)
-        if key == "lang":
-            return ("Français", "Deutsch", "English")[LANGUAGES.index(value)]
-        if key == "contrast":
-            return "%d/%d" % (CONTRASTS.index(value) + 1, len(CONTRASTS))
-        if key == "sleep" or key == "off":
-            if not value:
-                return app.t("never")
-            return "%d s" % value if value < 60 else "%d min" % (value // 60)
-        if key == "tricks":
-            return app.t("yes") if value else app.t("no")
-        return app.words("seat_styles")[0 if value == "numbers" else 1]
-
-    def change(self, app, index):
-        key = self.KEYS[index]
-        if key == "target":
-            if app.settings.get("rules") == "31":
-                app.alert(app.t("target_31"))
-                return
-            app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
-            return
-        value = cycle(app.settings, key)
-        if app.change(key, value) and key == "rules":
-            app.change("target", TARGETS[RULES.index(value)])  # each rule set has its usual target
-
-    def target(self, app, value):
-        app.change("target", value)
-        app.pop()
