@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from host_tools.logs.matchlog import TEAMS, brouc_match, brusquembelle_deals, bruus_match
+from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.tournament import kind_of, seat_scores
 from scoring import Refused
@@ -212,7 +212,9 @@ def credit(sources, names_file=None):
         if len(set(named)) != len(named):
             raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
         data = source.path.read_bytes()
-        if not any(step.event["ev"] == "deal" for step in log.steps):
+        if games.of(log.game).kind is None:
+            source.skipped = "no ranking of %s yet" % log.game
+        elif not any(step.event["ev"] == "deal" for step in log.steps):
             source.skipped = "no deal played yet"
         elif data in seen:
             source.skipped = "the same match as %s" % seen[data].short
@@ -245,35 +247,6 @@ def later_copy(source, data, sources):
 
 
 # -- statistics -----------------------------------------------------------------
-
-# Per game: (key, heading) of each column; "total" is the ranking's own.
-COLUMNS = {
-    "brouc": [
-        ("matches", "matches"),
-        ("won", "matches won"),
-        ("games", "games won"),
-        ("total", None),
-        ("capes", "capes"),
-        ("dehors_right", "dehors right"),
-        ("dehors_wrong", "dehors wrong"),
-        ("marriages", "marriages declared"),
-    ],
-    "bruus": [
-        ("matches", "matches"),
-        ("games", "games won"),
-        ("total", "matchsticks"),
-        ("dares", "dares"),
-        ("strikes", "strikes"),
-    ],
-    "brusquembelle": [
-        ("matches", "matches"),
-        ("total", "balance"),
-        ("aces", "aces"),
-        ("tens", "tens"),
-    ],
-}
-CAPES = ("cape", "vole", "cape announced won", "partie et vole")
-DARES = ("dare", "double-dare")
 
 
 @dataclass
@@ -309,47 +282,16 @@ class Statistics:
     def columns(self):
         return [
             (key, heading or self.unit)
-            for key, heading in COLUMNS[self.game]
+            for key, heading in games.of(self.game).COLUMNS
             if not (key == "games" and self.unit == "games won")  # "31": the total already
         ]
 
 
-def team_counts(log):
-    """What each team did in this match, by statistic (Le Brouc and Bruus)."""
-    counts = {team: {key: 0 for key, _ in COLUMNS[log.game]} for team in TEAMS}
-    if log.game == "brouc":
-        match = brouc_match(log)
-        won = match.games_won()
-        for team in TEAMS:
-            counts[team]["won"] = int(log.final.get("winner") == team)
-            counts[team]["games"] = won[team]
-        for deal in match.deals:
-            if deal.outcome in CAPES:
-                counts[deal.team]["capes"] += 1
-            elif deal.outcome in ("dehors right", "dehors wrong"):
-                counts[deal.team][deal.outcome.replace(" ", "_")] += 1
-            for marriage in deal.marriages:
-                counts[marriage.team]["marriages"] += marriage.declared
-    else:
-        for team in TEAMS:
-            counts[team]["games"] = log.final["games"][team]
-        for deal in bruus_match(log).deals:
-            for dare in deal.dares:
-                counts[dare.team]["dares" if dare.kind in DARES else "strikes"] += 1
-    return counts
-
-
 def seat_counts(log):
-    """What each seat's player did in this match, by statistic."""
+    """What each seat's player did in this match, by statistic (its game's module
+    counts them)."""
     scores = seat_scores(log)
-    if log.game == "brusquembelle":
-        seats = [dict(aces=0, tens=0) for _ in range(log.seats)]
-        for deal in brusquembelle_deals(log):
-            for card in deal.cards:
-                seats[card.player]["aces" if card.rank == "A" else "tens"] += 1
-    else:
-        teams = team_counts(log)
-        seats = [dict(teams[TEAMS[seat % 2]]) for seat in range(log.seats)]
+    seats = games.of(log.game).seat_counts(log)
     for seat, counts in enumerate(seats):
         counts["matches"] = 1
         counts["total"] = scores[seat]
@@ -358,25 +300,19 @@ def seat_counts(log):
 
 def result_of(log, seat, scores, unit):
     """How the match went for the player at `seat`: "5-1 coches, won", "balance +6"."""
-    if log.game == "brusquembelle":
-        return "balance %+d" % scores[seat]
-    text = "%d-%d %s" % (scores[seat], scores[(seat + 1) % log.seats], unit)
-    if log.game == "brouc":
-        winner = log.final.get("winner")
-        text += (
-            ", in progress" if not winner else ", won" if winner == TEAMS[seat % 2] else ", lost"
-        )
-    return text
+    return games.of(log.game).result(log, seat, scores, unit)
 
 
 def statistics(sources, ranked):
     """One Statistics per ranking, the players in the ranking's order."""
     players = {}
+    game_of = {}  # each ranking's game
     for source in sources:
         if source.skipped:
             continue
         log = source.log
         kind, unit = kind_of(log)
+        game_of[kind] = log.game
         scores = seat_scores(log)
         for seat, counts in enumerate(seat_counts(log)):
             name = log.names[seat]
@@ -395,26 +331,18 @@ def statistics(sources, ranked):
             )
     tables = []
     for ranking in ranked:
-        game = game_of(ranking.kind)
+        game = game_of[ranking.kind]
         order = [players[ranking.kind, standing.name] for standing in ranking.standings]
         tables.append(Statistics(ranking.kind, ranking.unit, game, order))
     return tables
 
 
-def game_of(kind):
-    return {"Le Brouc": "brouc", "Bruus": "bruus"}.get(kind.split(",")[0], "brusquembelle")
-
-
 def partners_of(log, seat):
-    if log.game == "brusquembelle" and not log.final.get("pairs"):
-        return []
-    return [other for other in range(seat % 2, log.seats, 2) if other != seat]
+    return getattr(games.of(log.game), "partners", games.partners)(log, seat)
 
 
 def opponents_of(log, seat):
-    if log.game == "brusquembelle" and not log.final.get("pairs"):
-        return [other for other in range(log.seats) if other != seat]
-    return list(range(1 - seat % 2, log.seats, 2))
+    return getattr(games.of(log.game), "opponents", games.opponents)(log, seat)
 
 
 # -- text ---------------------------------------------------------------------

@@ -32,10 +32,9 @@ import sys
 from dataclasses import dataclass
 
 from host_tools.common import OutputError, check_outputs
-from host_tools.logs.matchlog import TEAMS, brouc_match, bruus_match, read_match_log
+from host_tools.logs import games
+from host_tools.logs.matchlog import read_match_log
 from scoring import LogError
-
-UNITS = {"etivaz": "coches", "brou1802": "parties", "31": "games won"}
 
 
 class ReportError(Exception):
@@ -50,25 +49,14 @@ class Standing:
 
 
 def kind_of(log):
-    """The ranking a log counts toward, e.g. ("Bruus, schwesing", "matchsticks")."""
-    if log.game == "brouc":
-        return "Le Brouc, %s" % log.rules, UNITS[log.rules]
-    if log.game == "bruus":
-        return "Bruus, %s" % log.rules, "matchsticks"
-    return "Brusquembelle", "units"
+    """The ranking a log counts toward, e.g. ("Bruus, schwesing", "matchsticks"):
+    its game's module says (host_tools/logs/games/)."""
+    return games.of(log.game).kind(log)
 
 
 def seat_scores(log):
     """What each seat's player is credited with for this match, seat by seat."""
-    if log.game == "brusquembelle":
-        return list(log.final["balance"])
-    if log.game == "bruus":
-        won = bruus_match(log).matchsticks()
-    elif log.rules == "31":
-        won = brouc_match(log).games_won()
-    else:
-        won = log.final["parties" if log.rules == "brou1802" else "coches"]
-    return [won[TEAMS[seat % 2]] for seat in range(log.seats)]
+    return games.of(log.game).seat_scores(log)
 
 
 @dataclass

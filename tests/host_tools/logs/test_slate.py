@@ -18,7 +18,8 @@ from PIL import Image
 from host_tools.common import ROOT
 from host_tools.logs import slate
 from host_tools.logs.chalk import CHALK, SLATE, STICK_HEAD, WOOD, YELLOW
-from host_tools.logs.matchlog import brouc_match, read_match_log
+from host_tools.logs.games import brouc
+from host_tools.logs.matchlog import read_match_log
 from tests.loggen import random_log
 
 LOGS = ROOT / "tests" / "logs"
@@ -392,7 +393,7 @@ def test_deals_read_back_agree_with_the_core(tmp_path_factory, seed):
     log_file = tmp_path_factory.mktemp("random") / "match.jsonl"
     log_file.write_text("\n".join(random_log(seed, deals=20)) + "\n", encoding="utf-8")
     log = read_match_log(log_file)
-    match = brouc_match(log)
+    match = brouc.read(log)
     final = log.final
     ended = [deal for deal in match.deals if deal.outcome]
     assert len(ended) == final["deals"]
@@ -404,4 +405,4 @@ def test_deals_read_back_agree_with_the_core(tmp_path_factory, seed):
     assert sum(1 for deal in ended if deal.game_won_by) == final["games"]
     if ended and not ended[-1].game_won_by:
         assert ended[-1].slate == final["slate"]
-    assert slate.brouc_summary(log) and slate.brouc_rows(log)
+    assert brouc.summary(log) and brouc.rows(log)
