@@ -2,12 +2,12 @@
 
 Loaded when one is opened (`app.load("menus")`) and dropped when the slate
 is back: RAM holds them only while they are used. The settings' own menu
-is here too (settings.py reads and writes their file). A new match lists the
+is here too (settings.py, which reads and writes their file, is loaded
+while it is open). A new match lists the
 games of the rules core (scoring.GAMES), named by the "games" text; each
 game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
-from ardoise import settings
 from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
 from ardoise.widgets import Choice, Confirm, Number
 from scoring import GAMES, Refused
@@ -139,6 +139,7 @@ class SettingsMenu(Choice):
 
     @staticmethod
     def value_text(app, key):
+        settings = app.load("settings")  # the file's code: while this menu is open
         value = app.settings.get(key)
         if key == "rules":
             return app.words("rules_names")[settings.RULES.index(value)]
@@ -164,6 +165,7 @@ class SettingsMenu(Choice):
                 return
             app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
             return
+        settings = app.load("settings")
         value = settings.cycle(app.settings, key)
         if app.change(key, value) and key == "rules":
             # each rule set has its usual target
