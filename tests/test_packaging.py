@@ -39,7 +39,11 @@ def project_version():
 
 def test_package_json_lists_every_file_of_the_firmware():
     package = json.loads(PACKAGE.read_text())
-    assert package["urls"] == [[path, path] for path in firmware_files()]
+    listed = [source for _, source in package["urls"]]
+    missing = sorted(set(firmware_files()) - set(listed))
+    gone = sorted(set(listed) - set(firmware_files()))
+    assert not missing and not gone, "firmware/package.json: add %s, remove %s" % (missing, gone)
+    assert package["urls"] == [[path, path] for path in firmware_files()], "in path order"
     assert package["version"] == project_version()
     assert package.get("deps", []) == []
 
