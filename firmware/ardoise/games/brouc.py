@@ -154,9 +154,8 @@ class Slate(SlateScreen):
         fb.hline(0, 5 * ROW + 4, WIDTH, 1)  # the bottom of the slate below this line
         for side in (0, 1):
             middle = _HALF // 2 + side * _HALF
-            dealer = game.dealer % 2 == side
-            label = app.team(side, 8 - dealer)  # "Rösli & Paul" if it fits
-            if dealer:
+            label = app.team(side)
+            if game.dealer % 2 == side:
                 label = "•" + label  # the dealer's team
             draw_text(fb, label, middle, 0, align=CENTER)
             score = str(game.slate[side])
@@ -198,8 +197,7 @@ class Slate(SlateScreen):
     @staticmethod
     def draw_status(app, fb, game):
         if game.winner != _NO_ONE:
-            won = app.t("match_won")
-            status_row(app, fb, won % app.team(game.winner, 18 - len(won)), True)
+            status_row(app, fb, app.t("match_won") % app.team(game.winner), True)
             return
         if not game.deal_open:
             text = app.t("dealer") % app.seat(game.dealer)
