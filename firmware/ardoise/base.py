@@ -172,11 +172,18 @@ class Message(Screen):
     def history(app, title, rows, header=None, inverted=()):
         """The deals of the match, one row each (`rows`, `inverted` the indices
         of those inverted: a game's last deal), the latest in view: Prev/Next
-        scroll, OK goes back to the slate."""
+        scroll, OK goes back to the slate. Above them, when the match names
+        its players, who sat where ("1 Rösli")."""
         screen = Message(title, app.t("no_deal_yet"))
         screen.header = header
         screen.inverted = inverted
         screen.home = True
+        names = app.match.names
+        if names:
+            seats = [app.seat(seat, False) + " " + name for seat, name in enumerate(names)]
+            screen.lines = seats + (rows or screen.lines)
+            screen.inverted = tuple([index + len(seats) for index in inverted])
+            rows = screen.lines
         if rows:
             screen.lines = rows
             screen.first = max(0, len(rows) - (app.rows - 1 - (header is not None)))

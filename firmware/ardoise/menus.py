@@ -9,6 +9,7 @@ game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
 from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
+from ardoise.journal import exists
 from ardoise.widgets import Choice, Confirm, Number
 from scoring import GAMES, Refused
 
@@ -82,8 +83,9 @@ def ask_new_match(app):
 def confirm_new_match(app, rules, header, seats=4):
     """The last question of every new match: the rules line `rules` as
     chosen, Prev/Next the first dealer among `seats` (none to choose with 0:
-    the match event then names none); OK begins the match whose event
-    `header(dealer)` gives."""
+    the match event then names none); OK asks each seat's player from the
+    roster, if the board has one (seats.py), and begins the match whose
+    event `header(dealer)` gives."""
     dealer = [0]
 
     def lines(app):
@@ -98,7 +100,15 @@ def confirm_new_match(app, rules, header, seats=4):
         dealer[0] = (dealer[0] + step) % seats
 
     def yes(app):
-        app.new_match(header(dealer[0]))
+        event = header(dealer[0])
+        try:  # players are asked for only on a board with a roster
+            named = exists(app.root + "/roster.txt") or exists(app.root + "/roster.tmp")
+        except OSError:
+            named = False
+        if named:
+            app.load("seats").new_match(app, event, seats)
+        else:
+            app.new_match(event)
 
     app.push(Confirm(app.t("new_match"), lines, yes, adjust if seats else None))
 
@@ -126,7 +136,8 @@ class SettingsMenu(Choice):
     """Each row shows a setting and its value; OK steps to the next value
     (the coche target opens a number), stored at once."""
 
-    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats")
+    # "names": the roster (a key that is a name MicroPython has already).
+    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats", "names")
 
     def __init__(self, app):
         title, options = self.rows(app)
@@ -139,6 +150,8 @@ class SettingsMenu(Choice):
 
     @staticmethod
     def value_text(app, key):
+        if key == "names":
+            return ""  # a list of its own
         settings = app.load("settings")  # the file's code: while this menu is open
         value = app.settings.get(key)
         if key == "rules":
@@ -159,6 +172,9 @@ class SettingsMenu(Choice):
 
     def change(self, app, index):
         key = self.KEYS[index]
+        if key == "names":
+            app.load("roster_edit").show(app)
+            return
         if key == "target":
             if app.settings.get("rules") == "31":
                 app.alert(app.t("target_31"))

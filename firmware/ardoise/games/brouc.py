@@ -154,8 +154,9 @@ class Slate(SlateScreen):
         fb.hline(0, 5 * ROW + 4, WIDTH, 1)  # the bottom of the slate below this line
         for side in (0, 1):
             middle = _HALF // 2 + side * _HALF
-            label = app.team(side)
-            if game.dealer % 2 == side:
+            dealer = game.dealer % 2 == side
+            label = app.team(side, 8 - dealer)  # "Rösli & Paul" if it fits
+            if dealer:
                 label = "•" + label  # the dealer's team
             draw_text(fb, label, middle, 0, align=CENTER)
             score = str(game.slate[side])
@@ -197,7 +198,8 @@ class Slate(SlateScreen):
     @staticmethod
     def draw_status(app, fb, game):
         if game.winner != _NO_ONE:
-            status_row(app, fb, app.t("match_won") % app.team(game.winner), True)
+            won = app.t("match_won")
+            status_row(app, fb, won % app.team(game.winner, 18 - len(won)), True)
             return
         if not game.deal_open:
             text = app.t("dealer") % app.seat(game.dealer)

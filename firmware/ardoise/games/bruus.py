@@ -94,8 +94,9 @@ class Slate(SlateScreen):
         if not compact:
             fb.hline(0, 45, WIDTH, 1)  # the deal in progress below this line
         for side in (0, 1):
-            label = app.team(side)
-            if game.dealer % 2 == side:
+            dealer = game.dealer % 2 == side
+            label = app.team(side, 0 if compact else 8 - dealer)  # names if they fit
+            if dealer:
                 label = "•" + label  # the dealer's team
             count = shown(game, side)
             number = str(count)

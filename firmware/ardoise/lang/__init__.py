@@ -31,7 +31,8 @@ KEYS = (
     " do_vole card_points marriage_team kinds calls calls_short count dehors_points"
     " right wrong no_deal_yet ev_deal ev_trick ev_declare ev_table ev_out ev_end"
     " ev_cape bruus_rules bruus_tricks bruus_kinds bruus_games bruus_game_won"
-    " bruus_double bruus_bock "
+    " bruus_double bruus_bock set_names player_of roster add_name remove_name name_keys"
+    " name_taken roster_full "
 )
 
 
@@ -84,10 +85,17 @@ class Texts:
         """The list `key` ("a|b|c") in the player's language."""
         return self.t(key).split("|")
 
-    def team(self, side):
-        """A team's name on screen, from 0/1 or "A"/"B"."""
+    def team(self, side, width=0):
+        """A team's name on screen, from 0/1 or "A"/"B"; given a `width` in
+        characters, its players ("Rösli & Paul") when the match names them
+        and they fit."""
         if type(side) is str:
             side = 0 if side == "A" else 1
+        names = self.match.names
+        if width and names:
+            text = " & ".join([self.seat(seat) for seat in range(side, len(names), 2)])
+            if len(text) <= width:
+                return text
         if self.compass:
             return self.words("compass_teams")[side]
         return "AB"[side]
@@ -97,7 +105,7 @@ class Texts:
         name if the match event gives names (and `named`), else as the
         settings say."""
         names = self.match.names
-        if named and names:
+        if named and names and names[seat] != "-":  # a seat left anonymous (seats.py)
             return names[seat]
         if self.compass:
             return self.t("compass_seats")[seat]

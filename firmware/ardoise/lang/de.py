@@ -101,4 +101,12 @@ TEXT = (
     "%s gewinnt die Partie\n"  # bruus_game_won
     "Doppelpartie: %s\n"  # bruus_double
     "Bock+%d\n"  # bruus_bock
+    "Spieler\n"  # set_names
+    "Spieler %s\n"  # player_of
+    "Spieler\n"  # roster
+    "+ Name\n"  # add_name
+    "%s aus der Liste entfernen?\n"  # remove_name
+    "OK=Zeich. ✓=Ende\n"  # name_keys
+    "%s steht schon in der Liste.\n"  # name_taken
+    "Die Liste ist voll: zuerst einen Namen entfernen.\n"  # roster_full
 )

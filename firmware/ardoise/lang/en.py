@@ -101,4 +101,12 @@ TEXT = (
     "%s wins the game\n"  # bruus_game_won
     "Double game: %s\n"  # bruus_double
     "Bock+%d\n"  # bruus_bock
+    "Players\n"  # set_names
+    "Player %s\n"  # player_of
+    "Players\n"  # roster
+    "+ Name\n"  # add_name
+    "Remove %s from the list?\n"  # remove_name
+    "OK=letter ✓=done\n"  # name_keys
+    "%s is already in the list.\n"  # name_taken
+    "The list is full: remove a name first.\n"  # roster_full
 )

@@ -101,4 +101,12 @@ TEXT = (
     "%s gagne le jeu\n"  # bruus_game_won
     "Jeu double: %s\n"  # bruus_double
     "Bock+%d\n"  # bruus_bock
+    "Joueurs\n"  # set_names
+    "Joueur %s\n"  # player_of
+    "Joueurs\n"  # roster
+    "+ Nom\n"  # add_name
+    "Retirer %s de la liste ?\n"  # remove_name
+    "OK=lettre ✓=fin\n"  # name_keys
+    "%s est déjà dans la liste.\n"  # name_taken
+    "La liste est pleine : retirez d'abord un nom.\n"  # roster_full
 )

@@ -10,15 +10,18 @@ board's logs into a folder of its own; `ardoise tournament` ranks them by
 board and seat, then with the organiser's names file made of the roster's
 names.
 
-The slate does not ask for names yet (its screens come after the firmware's
-regrouping, issue 11): when it does, this test chooses them on the slate.
+The second test is the issue's own: the roster deployed by `ardoise
+roster`, three matches played on the slate with each seat's player chosen
+from it (tests/support/named-evening.keys), the logs pulled through the
+virtual board and ranked with the names, no file edited by hand.
 """
 
+import json
 import shutil
 import subprocess
 import sys
 
-from host_tools.common import ROOT
+from host_tools.common import ROOT, run_micropython
 from tests import test_device_e2e as e2e
 
 build = e2e.build  # the fixture: the firmware and the harness as .mpy
@@ -106,3 +109,57 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
     assert not any("Ardoise" in line for line in lines)
     assert {path: path.read_bytes() for path in evening.rglob("*.jsonl")} == before
     assert png.stat().st_size > 10_000 and "Rösli" in page.read_text(encoding="utf-8")
+
+
+def test_three_matches_named_on_the_slate_rank_with_their_names(build, tmp_path):
+    flash = tmp_path / "board"
+    ok("deploy", "--board", "pico", "--port", "virtual", "--virtual-flash", flash, "--id", "3")
+    roster = tmp_path / "names.txt"
+    roster.write_text("Rösli\nÉmile\nPaul\nAnne\n", encoding="utf-8")
+    ok("roster", "--port", "virtual", "--virtual-flash", flash, roster)
+
+    # The slate, on the board's own data/ (the roster there), played by its buttons.
+    script = SUPPORT / "named-evening.keys"
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    play = "from harness import Device\nDevice(%r).play(%r, %r)\n" % (
+        str(flash / "data"),
+        str(script),
+        str(frames),
+    )
+    # Two games in one session (their rules and screens both named) take
+    # more than one match does (tests/test_device_e2e.py's heap).
+    result = run_micropython(["-c", play], heap="160k", path=build, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+    evening = tmp_path / "evening"
+    ok("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", evening)
+    logs = sorted(evening.rglob("*.jsonl"))
+    assert [str(path.relative_to(evening)) for path in logs] == [
+        "3/3-0001.jsonl",
+        "3/3-0002.jsonl",
+        "3/3-match.jsonl",
+    ]
+    headers = [json.loads(path.read_text(encoding="utf-8").splitlines()[0]) for path in logs]
+    assert [header["names"] for header in headers] == [
+        ["Rösli", "Émile", "Paul", "Anne"],
+        ["Rösli", "Émile", "Paul", "Anne"],  # offered first: one press a seat
+        ["Émile", "Rösli", "Anne", "-"],  # seat 4 left anonymous
+    ]
+
+    result = tool("tournament", evening)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    # Le Brouc: match 1, A (Rösli, Paul) 6 coches by three capes; match 3, B
+    # (Rösli and seat 4) 2 coches by a cape. Bruus: A (Rösli, Paul) 1 point, B 2.
+    brouc = lines.index("Le Brouc, etivaz: coches (2 matches)")
+    assert lines[brouc + 2 : brouc + 7] == [
+        "   1  Rösli                  8        2",
+        "   2  Paul                   6        1",
+        "   3  Ardoise 3, seat 4      2        1",
+        "   4  Anne                   0        2",
+        "   4  Émile                  0        2",
+    ]
+    assert "Bruus, schwesing: matchsticks (1 matches)" in lines
+    assert "Logs: 3 ranked, 0 skipped" in lines
+    assert "  ranked   %s (names in the log, board and seat)" % logs[2] in lines

@@ -310,7 +310,7 @@ def test_the_readme_shows_what_the_report_makes(tmp_path, capsys, monkeypatch):
 
 
 def test_a_seat_the_slate_left_anonymous_ranks_by_board_and_seat(tmp_path, capsys):
-    names = ["Rösli", "\u2013", "Paul", "\u2013"]  # as the slate writes a seat left as it is
+    names = ["Rösli", "-", "Paul", "\u2013"]  # "-" as the slate writes a seat left as it is
     log = write_log(
         tmp_path / "evening" / "3" / "3-0001.jsonl",
         [

@@ -1,0 +1,185 @@
+"""Names on the slate (ardoise/seats.py, roster_edit.py): each seat's player chosen
+from the roster at a new match, the names shown where they fit, the roster
+edited on the slate. Under MicroPython, on the host board, in a fresh folder.
+"""
+
+import json
+import os
+import sys
+
+
+def _folder_of(path):
+    cut = path.rfind("/")
+    return path[:cut] if cut > 0 else "."
+
+
+_ROOT = _folder_of(_folder_of(_folder_of(__file__)))
+for _folder in (_ROOT + "/host_tools/sim/standin", _ROOT + "/boards"):
+    if _folder not in sys.path:
+        sys.path.insert(0, _folder)
+
+from folders import in_folder  # noqa: E402
+from harness import Device, is_a  # noqa: E402
+from test_app import options, row_shows, shows  # noqa: E402
+
+from ardoise import font  # noqa: E402
+
+
+def write(path, text):
+    with open(path, "w") as file:
+        file.write(text)
+
+
+def read(path):
+    with open(path) as file:
+        return file.read()
+
+
+def header(device):
+    return json.loads(device.journal().split("\n")[0])
+
+
+def new_brouc(device):
+    """From a board with no match: Le Brouc, seat 1 deals first."""
+    device.press("ok")
+    device.press("ok")  # Le Brouc
+    device.press("ok")  # the first dealer
+
+
+def roster(root, *names):
+    write(root + "/roster.txt", "".join(name + "\n" for name in names))
+
+
+@in_folder
+def test_without_a_roster_a_new_match_names_no_one(root):
+    sys.modules.pop("ardoise.seats", None)  # left by another test
+    device = Device(root)
+    new_brouc(device)
+    assert len(device.app.stack) == 1
+    assert "names" not in header(device)
+    assert "ardoise.seats" not in sys.modules  # nothing loaded for names
+
+
+@in_folder
+def test_each_seat_is_chosen_from_the_roster(root):
+    roster(root, "Rösli", "Émile", "Paul", "Anne", "Zoë")
+    device = Device(root)
+    new_brouc(device)
+    assert device.screen().title == "Joueur 1"
+    assert options(device) == ["-", "Rösli", "Émile", "Paul", "Anne", "Zoë"]
+    assert device.screen().index == 0  # nobody played here before: "-" first
+    device.cursor("Rösli")
+    device.press("ok")
+    # A name taken is offered no more; held OK goes back a seat and frees it.
+    assert device.screen().title == "Joueur 2"
+    assert options(device) == ["-", "Émile", "Paul", "Anne", "Zoë"]
+    device.hold("ok")
+    assert device.screen().title == "Joueur 1"
+    device.cursor("Paul")
+    device.press("ok")
+    assert options(device) == ["-", "Rösli", "Émile", "Anne", "Zoë"]
+    for name in ("Rösli", "Zoë", "-"):  # seat 4 anonymous
+        device.cursor(name)
+        device.press("ok")
+    assert len(device.app.stack) == 1
+    assert header(device)["names"] == ["Paul", "Rösli", "Zoë", "-"]
+    device.wait(3000)  # the note "Nouveau match" goes
+    assert row_shows(device, "Donneur Paul", 7)
+    # The anonymous seat is named by its number.
+    assert device.app.seat(3) == "4", device.app.seat(3)
+    assert device.app.team(1, 16) == "Rösli & 4", device.app.team(1, 16)
+
+
+@in_folder
+def test_the_last_players_are_offered_first(root):
+    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    device = Device(root)
+    new_brouc(device)
+    for name in ("Anne", "Paul", "Émile", "Rösli"):
+        device.cursor(name)
+        device.press("ok")
+    first = device.journal()
+    device.hold("next")
+    device.cursor("Nouveau match")
+    device.press("ok")
+    device.press("ok")  # Le Brouc
+    device.press("ok")  # the first dealer
+    presses = device.presses
+    device.press("ok", times=4)  # one press a seat
+    assert device.presses - presses == 4
+    assert header(device)["names"] == ["Anne", "Paul", "Émile", "Rösli"]
+    archived = os.listdir(root + "/archive")
+    assert archived == ["0001.jsonl"] and read(root + "/archive/0001.jsonl") == first
+
+
+@in_folder
+def test_no_name_chosen_names_no_one(root):
+    roster(root, "Rösli")
+    device = Device(root)
+    new_brouc(device)
+    device.press("ok", times=4)  # "-" at every seat
+    assert "names" not in header(device)
+
+
+@in_folder
+def test_names_show_over_a_team_where_they_fit(root):
+    roster(root, "Jo", "Al", "Bo", "Cy", "Rösli", "Paul")
+    device = Device(root)
+    new_brouc(device)
+    for name in ("Rösli", "Jo", "Paul", "Al"):
+        device.cursor(name)
+        device.press("ok")
+    device.wait(3000)
+    # "Rösli & Paul" is wider than a column: A; "Jo & Al" fits beside B.
+    assert shows(device, "•A", 32, 0, align=font.CENTER)
+    assert shows(device, "Jo & Al", 96, 0, align=font.CENTER)
+    # The history says who sat where, above the deals.
+    device.hold("next")
+    device.cursor("Historique")
+    device.press("ok")
+    assert device.screen().lines[:4] == ["1 Rösli", "2 Jo", "3 Paul", "4 Al"]
+
+
+@in_folder
+def test_the_roster_is_edited_on_the_slate(root):
+    roster(root, "Anne")
+    device = Device(root)
+    device.hold("next")  # the settings, from the screen without a match
+    device.cursor("Joueurs")
+    device.press("ok")
+    assert options(device) == ["Anne", "+ Nom"]
+    device.press("ok")  # "+ Nom": a new name, letter by letter
+    device.press("next", times=4)  # A B C D E
+    device.press("ok")  # E, then small letters
+    device.press("next", times=12)  # a ... m
+    device.press("ok")
+    device.press("next", times=8)  # m ... u
+    device.press("ok")
+    assert device.screen().text == "Emu"
+    device.hold("prev", 700)  # held: a group back (capitals)
+    device.hold("prev", 700)  # ✓ ◀
+    device.press("next")  # ◀
+    device.press("ok")  # rubs out the u
+    device.press("prev")  # ✓
+    device.press("ok")
+    assert read(root + "/roster.txt") == "Anne\nEm\n"
+    assert options(device) == ["Anne", "Em", "+ Nom"]
+    # OK on a name asks to remove it.
+    device.cursor("Anne")
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["Retirer Anne de la liste ?"]
+    device.press("ok")
+    assert read(root + "/roster.txt") == "Em\n"
+    assert options(device) == ["Em", "+ Nom"]
+    # A name already there is said, and not added.
+    device.press("ok")
+    device.press("next", times=4)
+    device.press("ok")  # E
+    device.press("next", times=12)
+    device.press("ok")  # m
+    device.hold("prev", 700)
+    device.hold("prev", 700)
+    device.press("ok")  # ✓
+    assert is_a(device.screen(), "Message")
+    assert "Em est déjà dans la liste." in " ".join(device.screen().lines)
+    assert read(root + "/roster.txt") == "Em\n"
