@@ -17,20 +17,20 @@
 //     {"cmd": "frame"}                      {"on", "pages", "memory": hex}
 //     {"cmd": "read", "path": "match.jsonl"}  a file of the slate's folder, hex
 //
-// Time moves only with the commands, POLL_MS a step, as in the tests' harness.
+// Time moves only with the commands, the firmware's poll a step, as in the tests' harness.
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import url from "node:url";
 
 const folder = path.resolve(process.argv[2]);
-const { loadBoard, readPanel, ROOT, POLL_MS } = await import(
+const { loadBoard, readPanel, ROOT } = await import(
   url.pathToFileURL(path.join(folder, "loader.mjs"))
 );
 const { loadMicroPython } = await import(url.pathToFileURL(path.join(folder, "micropython.mjs")));
 const manifest = JSON.parse(fs.readFileSync(path.join(folder, "files.json"), "utf8"));
 const console_ = (line) => process.stderr.write(line + "\n");
-const { mp, webboard } = await loadBoard({
+const { mp, webboard, polls } = await loadBoard({
   loadMicroPython,
   files: manifest.board,
   read: async (name) => fs.readFileSync(path.join(folder, name)),
@@ -41,14 +41,15 @@ const { mp, webboard } = await loadBoard({
 let address = 0;
 function steps(ms) {
   let flags = 0;
-  for (let done = 0; done + POLL_MS <= ms; done += POLL_MS) flags = webboard.step(POLL_MS);
+  const poll = polls.awake;
+  for (let done = 0; done + poll <= ms; done += poll) flags = webboard.step(poll);
   return flags;
 }
 const commands = {
   start({ height, buttons }) {
     const flags = webboard.start(height || 64, ROOT, buttons || 4);
     address = webboard.panel_address();
-    return { flags, heap: webboard.collect() };
+    return { flags, heap: webboard.collect(), polls };
   },
   press({ key, ms, gap }) {
     webboard.press(key, 1);

@@ -128,6 +128,15 @@ def _stop(ms, screen_off):
     raise _Stop()
 
 
+def polls():
+    """How often App.run polls, awake and with the screen off (ms), as JSON: the
+    firmware's own constants, so that the page's loop keeps no copy."""
+    _map_errors()  # before the firmware binds os's functions
+    from ardoise.app import POLL_MS, SLEEP_POLL_MS
+
+    return '{"awake": %d, "asleep": %d}' % (POLL_MS, SLEEP_POLL_MS)
+
+
 def start(height, root, buttons=4):
     """Boot the firmware on a 128x`height` panel with its flash folder at `root`
     (`buttons` 3: no Extra button wired)."""

@@ -7,8 +7,11 @@ same journal, byte for byte, as under the unix port
 the I2C bytes by the panel model, is the reference image.
 """
 
+import re
+
 import pytest
 
+from host_tools.common import ROOT
 from host_tools.web.keyscript import Player
 from host_tools.web.node import NodeBoard
 from tests.test_device_e2e import EXPECTED_LOG, REFERENCE, SCRIPT
@@ -37,6 +40,18 @@ def assert_frames(folder, height):
     ]
     assert len(frames) > 20
     assert not differ, "frames unlike tests/reference/%d: %s (in %s)" % (height, differ, folder)
+
+
+def test_the_page_polls_as_the_firmware_does(web_folder, node_command):
+    """The page's loop naps as App.run does, awake and with the screen off: the
+    loader reads ardoise/app.py's constants, it keeps no copy of its own."""
+    source = (ROOT / "firmware" / "ardoise" / "app.py").read_text(encoding="utf-8")
+    wanted = {
+        key: int(re.search(r"^%s = const\((\d+)\)" % name, source, re.M).group(1))
+        for key, name in (("awake", "POLL_MS"), ("asleep", "SLEEP_POLL_MS"))
+    }
+    with NodeBoard(web_folder) as board:
+        assert board.start(64)["polls"] == wanted
 
 
 def test_file_errors_reach_the_firmware_with_posix_numbers(web_folder, node_command):

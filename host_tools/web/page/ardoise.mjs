@@ -10,9 +10,7 @@ import {
   CHANGED,
   CRASHED,
   FLASH,
-  POLL_MS,
   ROOT,
-  SLEEP_POLL_MS,
   loadBoard,
   readPanel,
 } from "./loader.mjs";
@@ -118,6 +116,7 @@ const $ = (selector) => document.querySelector(selector);
 const state = {
   mp: null,
   board: null, // webboard, the glue module
+  polls: null, // {awake, asleep}: App.run's naps in ms, read from the firmware
   flash: null,
   address: 0,
   clock: 0, // ms passed to the firmware so far
@@ -262,13 +261,14 @@ function tick() {
   last += ms;
   step(ms);
   if (state.drawWanted) draw();
-  setTimeout(tick, state.asleep ? SLEEP_POLL_MS : POLL_MS);
+  setTimeout(tick, state.asleep ? state.polls.asleep : state.polls.awake);
 }
 
 // Tests: let `ms` pass one poll at a time, the picture drawn and the flash
 // stored at the end.
 async function advance(ms) {
-  for (let done = 0; done + POLL_MS <= ms; done += POLL_MS) step(POLL_MS);
+  const poll = state.polls.awake;
+  for (let done = 0; done + poll <= ms; done += poll) step(poll);
   await state.flash.sync();
   while (state.flash.pending > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   draw();
@@ -420,7 +420,7 @@ function save(blob, name) {
 async function main() {
   translate();
   const manifest = await (await fetch("files.json")).json();
-  const { mp, webboard } = await loadBoard({
+  const { mp, webboard, polls } = await loadBoard({
     loadMicroPython,
     files: manifest.board,
     read: async (name) => new Uint8Array(await (await fetch(name)).arrayBuffer()),
@@ -429,6 +429,7 @@ async function main() {
   });
   state.mp = mp;
   state.board = webboard;
+  state.polls = polls;
   state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
   await state.flash.open();
   await state.flash.restore();

@@ -24,7 +24,10 @@ export async function loadBoard({ loadMicroPython, files, read, stdout, stderr, 
   mp.FS.mkdirTree(FLASH);
   mp.runPython("import sys\nsys.path.insert(0, '" + CODE + "')");
   const webboard = mp.pyimport("webboard");
-  return { mp, webboard };
+  // How often App.run polls, awake and while the screen is off: the
+  // firmware's own constants (ardoise/app.py), never a copy.
+  const polls = JSON.parse(webboard.polls());
+  return { mp, webboard, polls };
 }
 
 // The panel's memory as the glue's frame: {on, pages, contrast, memory}
@@ -43,6 +46,3 @@ export function readPanel(mp, webboard, address) {
 export const CHANGED = 1;
 export const ASLEEP = 2;
 export const CRASHED = 4;
-// ardoise/app.py's polls: every 5 ms, every 50 ms while the screen is off.
-export const POLL_MS = 5;
-export const SLEEP_POLL_MS = 50;
