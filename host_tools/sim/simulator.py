@@ -127,11 +127,6 @@ def parse_keys(text):
     return "".join(events)
 
 
-def terminal_events(data):
-    """Bytes typed in the terminal as key events; None if q (quit) is among them."""
-    return split_keys(data)[0]  # a sequence cut at the end is dropped
-
-
 def split_keys(data):
     """(key events, the bytes left over): the bytes at the end that may be the
     start of a key's sequence (a read cut through it) wait for the next read;

@@ -20,7 +20,7 @@ import sys
 from host_tools.board.emulated.pico import DEFAULT_FOLDER, IMAGE_NAME, EmulatedPico
 from host_tools.common import FIRMWARE
 from host_tools.sim.boards import board_file, describe
-from host_tools.sim.simulator import SimError, Terminal, render, terminal_events
+from host_tools.sim.simulator import SimError, Terminal, render, split_keys
 
 PRESS_MS = 80
 HOLD_MS = 800
@@ -70,6 +70,7 @@ def interactive(board="pico", folder=None):
     )
     shown = None
     note = ""
+    pending = b""  # the start of a key's sequence that a read cut through
     with EmulatedPico(folder / IMAGE_NAME) as pico:
         pico.call("pace")
         try:
@@ -91,7 +92,7 @@ def interactive(board="pico", folder=None):
                     readable, _, _ = select.select([sys.stdin], [], [], 0.05)
                     if not readable:
                         continue
-                    events = terminal_events(os.read(sys.stdin.fileno(), 64))
+                    events, pending = split_keys(pending + os.read(sys.stdin.fileno(), 64))
                     if events is None:
                         return
                     for event in events:

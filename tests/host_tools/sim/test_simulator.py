@@ -157,10 +157,10 @@ def test_the_key_syntax():
 
 
 def test_terminal_keys_become_key_events():
-    assert sim.terminal_events(b"a\x1b[Dd\x1b[C s\r\n") == "ppnnoooo"
-    assert sim.terminal_events(b"AD\x1b[1;2D\x1b[1;2CS\x7fe") == "PNPNOOx"
-    assert sim.terminal_events(b"zs") == "o"  # keys the slate has no use for are dropped
-    assert sim.terminal_events(b"sq") is None  # q quits
+    assert sim.split_keys(b"a\x1b[Dd\x1b[C s\r\n") == ("ppnnoooo", b"")
+    assert sim.split_keys(b"AD\x1b[1;2D\x1b[1;2CS\x7fe") == ("PNPNOOx", b"")
+    assert sim.split_keys(b"zs") == ("o", b"")  # keys the slate has no use for are dropped
+    assert sim.split_keys(b"sq") == (None, b"")  # q quits
 
 
 def test_a_key_cut_by_a_read_waits_for_its_end():
