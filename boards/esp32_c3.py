@@ -29,13 +29,10 @@ def describe():
         "name": "ESP32-C3 dev board",
         "i2c": {"id": 0, "sda": 6, "scl": 7, "freq": 400_000},
         "oled": {"address": 0x3C, "width": 128, "height": 64},
-        # role: (GPIO, pull: "up" / "down" / None, level when pressed)
-        "buttons": {
-            "prev": (3, "up", "low"),
-            "next": (4, "up", "low"),
-            "ok": (5, "up", "low"),
-            "extra": (10, "up", "low"),
-        },
+        # role: the GPIO of a button to GND, held high by the internal pull-up;
+        # wired otherwise, (GPIO, pull: "up" / "down" / None for an external
+        # resistor, level when pressed: "low" / "high")
+        "buttons": {"prev": 3, "next": 4, "ok": 5, "extra": 10},
         # The C3's console is its built-in USB, which light sleep cuts off.
         "light_sleep": False,
     }

@@ -29,13 +29,10 @@ def describe():
         "name": "ESP32 DevKit (WROOM-32)",
         "i2c": {"id": 0, "sda": 21, "scl": 22, "freq": 400_000},
         "oled": {"address": 0x3C, "width": 128, "height": 64},
-        # role: (GPIO, pull: "up" / "down" / None, level when pressed)
-        "buttons": {
-            "prev": (32, "up", "low"),
-            "next": (33, "up", "low"),
-            "ok": (25, "up", "low"),
-            "extra": (26, "up", "low"),
-        },
+        # role: the GPIO of a button to GND, held high by the internal pull-up;
+        # wired otherwise, (GPIO, pull: "up" / "down" / None for an external
+        # resistor, level when pressed: "low" / "high")
+        "buttons": {"prev": 32, "next": 33, "ok": 25, "extra": 26},
         # The console is a USB-serial chip on UART0: it survives light sleep.
         "light_sleep": True,
     }

@@ -27,13 +27,10 @@ def describe():
         "name": "ESP32-S3 dev board",
         "i2c": {"id": 0, "sda": 8, "scl": 9, "freq": 400_000},
         "oled": {"address": 0x3C, "width": 128, "height": 64},
-        # role: (GPIO, pull: "up" / "down" / None, level when pressed)
-        "buttons": {
-            "prev": (4, "up", "low"),
-            "next": (5, "up", "low"),
-            "ok": (6, "up", "low"),
-            "extra": (7, "up", "low"),
-        },
+        # role: the GPIO of a button to GND, held high by the internal pull-up;
+        # wired otherwise, (GPIO, pull: "up" / "down" / None for an external
+        # resistor, level when pressed: "low" / "high")
+        "buttons": {"prev": 4, "next": 5, "ok": 6, "extra": 7},
         # Boards with the console on native USB lose it in light sleep.
         "light_sleep": False,
     }

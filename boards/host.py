@@ -11,12 +11,9 @@ def describe():
         "name": "host (MicroPython unix port, stand-in machine)",
         "i2c": {"id": 0, "sda": 4, "scl": 5, "freq": 400_000},
         "oled": {"address": 0x3C, "width": 128, "height": 64},
-        # role: (pin, pull: "up" / "down" / None, level when pressed)
-        "buttons": {
-            "prev": (10, "up", "low"),
-            "next": (11, "up", "low"),
-            "ok": (12, "up", "low"),
-            "extra": (13, "up", "low"),
-        },
+        # role: the pin of a button to GND, held high by the internal pull-up;
+        # wired otherwise, (pin, pull: "up" / "down" / None for an external
+        # resistor, level when pressed: "low" / "high")
+        "buttons": {"prev": 10, "next": 11, "ok": 12, "extra": 13},
         "light_sleep": True,
     }

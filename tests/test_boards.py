@@ -33,6 +33,13 @@ def load(path):
     return module
 
 
+def button_pins(description):
+    """The buttons' pins: each a bare number, or the first of (pin, pull, level)."""
+    return [
+        wiring if type(wiring) is int else wiring[0] for wiring in description["buttons"].values()
+    ]
+
+
 def test_every_board_the_issue_names_is_there():
     assert {path.stem for path in BOARDS} == set(FORBIDDEN)
 
@@ -52,9 +59,12 @@ def test_a_board_file_is_a_plain_description(path):
     assert first["oled"] == {"address": 0x3C, "width": 128, "height": 64}
     buttons = first["buttons"]
     assert set(buttons) in ({"prev", "next", "ok"}, {"prev", "next", "ok", "extra"})
-    for pin, pull, level in buttons.values():
+    for wiring in buttons.values():
+        if type(wiring) is int:  # to GND on the internal pull-up: every board's buttons
+            continue
+        pin, pull, level = wiring
         assert type(pin) is int and pull in ("up", "down", None) and level in ("low", "high")
-    pins = [first["i2c"]["sda"], first["i2c"]["scl"]] + [wiring[0] for wiring in buttons.values()]
+    pins = [first["i2c"]["sda"], first["i2c"]["scl"]] + button_pins(first)
     assert len(set(pins)) == len(pins), "a pin used twice"
     assert not set(pins) & FORBIDDEN[path.stem]
     assert type(first["light_sleep"]) is bool
@@ -69,9 +79,7 @@ def test_a_real_board_documents_its_wiring(path):
     assert "SDA" in doc and "SCL" in doc
     for role in ("Prev", "Next", "OK"):
         assert role in doc
-    for pin in [description["i2c"]["sda"], description["i2c"]["scl"]] + [
-        wiring[0] for wiring in description["buttons"].values()
-    ]:
+    for pin in [description["i2c"]["sda"], description["i2c"]["scl"]] + button_pins(description):
         assert "GP%d " % pin in doc or "GPIO%d" % pin in doc, pin
 
 

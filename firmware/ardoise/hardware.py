@@ -42,6 +42,9 @@ class Hardware:
         for role in _ROLES:
             wiring = description["buttons"].get(role)
             if wiring is not None:  # the fourth button is optional
+                if type(wiring) is int:  # the usual wiring: to GND, on the internal pull-up
+                    # completed in place: the host's stand-ins read it back
+                    description["buttons"][role] = wiring = (wiring, "up", "low")
                 number, pull, level = wiring
                 pins.append(machine.Pin(number, machine.Pin.IN, _PULLS[pull]))
                 pressed.append(0 if level == "low" else 1)

@@ -34,11 +34,20 @@ def board_file(board):
 
 
 def describe(path):
-    """The board file's describe(): its wiring, as the firmware reads it."""
+    """The board file's describe(): its wiring, as the firmware reads it.
+
+    A button given as a bare pin number is completed as firmware/ardoise/
+    hardware.py completes it: (pin, "up", "low"), a button to GND on the
+    internal pull-up."""
     spec = importlib.util.spec_from_file_location("board_" + path.stem, path)
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-        return module.describe()
+        description = module.describe()
+        buttons = description["buttons"]
+        for role, wiring in buttons.items():
+            if type(wiring) is int:
+                buttons[role] = (wiring, "up", "low")
+        return description
     except Exception as error:
         raise BoardError("%s is not a board file: %s" % (path, error)) from error
