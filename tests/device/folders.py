@@ -1,4 +1,5 @@
-"""Scratch folders for device tests, on MicroPython and CPython alike (no os.path)."""
+"""Scratch folders and files for device tests, on MicroPython and CPython alike
+(no os.path), and a flash that fills up."""
 
 import os
 
@@ -25,3 +26,64 @@ def remove_tree(path):
         else:
             os.remove(inner)
     os.rmdir(path)
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def write(path, data):
+    with open(path, "wb") as file:
+        file.write(data)
+
+
+def exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+class Full:
+    """An opener (`open(path, mode)`) whose written files take `room` more bytes
+    in all, then fail as a full flash does: the part that fits written, then
+    OSError 28 (a full FAT or littlefs); with `short`, a short count instead
+    (how FAT reports a full disk on some ports)."""
+
+    def __init__(self, room=1 << 20, short=False):
+        self.room = room
+        self.short = short
+
+    def __call__(self, path, mode):
+        file = open(path, mode)
+        return file if "r" in mode else _Filling(file, self)
+
+
+class _Filling:
+    def __init__(self, file, storage):
+        self.file = file
+        self.storage = storage
+
+    def write(self, data):
+        room = self.storage.room
+        if len(data) > room and not self.storage.short:
+            self.file.write(data[:room])  # what a full FAT leaves behind
+            self.storage.room = 0
+            raise OSError(28)
+        kept = min(len(data), room)
+        self.storage.room = room - kept
+        return self.file.write(data[:kept] if kept < len(data) else data)
+
+    def flush(self):
+        self.file.flush()
+
+    def close(self):
+        self.file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.file.close()

@@ -25,7 +25,7 @@ for _folder in (_ROOT + "/host_tools/sim/standin", _ROOT + "/boards"):
         sys.path.insert(0, _folder)
 
 import machine  # noqa: E402  (the stand-in)
-from folders import in_folder, remove_tree  # noqa: E402
+from folders import Full, in_folder, remove_tree  # noqa: E402
 from harness import Device, is_a  # noqa: E402
 
 from ardoise import boot, font  # noqa: E402
@@ -104,40 +104,6 @@ def shows(device, text, x, y, align=font.LEFT, scale=1, inverted=False):
     return True
 
 
-class Full:
-    """An opener whose written files fail like a full flash once `room` bytes are spent."""
-
-    def __init__(self, room):
-        self.room = room
-
-    def __call__(self, path, mode):
-        file = open(path, mode)
-        return file if "r" in mode else _Filling(file, self)
-
-
-class _Filling:
-    def __init__(self, file, storage):
-        self.file = file
-        self.storage = storage
-
-    def write(self, data):
-        if len(data) > self.storage.room:
-            self.file.write(data[: self.storage.room])
-            self.storage.room = 0
-            raise OSError(28)
-        self.storage.room -= len(data)
-        return self.file.write(data)
-
-    def flush(self):
-        self.file.flush()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        self.file.close()
-
-
 # -- boot -----------------------------------------------------------------
 
 
@@ -187,6 +153,24 @@ def test_a_board_without_its_display_reports_on_the_console_and_stops():
     description = host.describe()
     description["oled"]["address"] = 0x3D  # nothing answers there
     assert boot.boot(description, "/tmp/ardoise-never-made") is None
+
+
+def test_a_bare_pin_is_a_button_to_ground_and_a_tuple_says_its_wiring():
+    machine.release_all()
+    import host
+
+    from ardoise.hardware import Hardware
+
+    description = host.describe()
+    assert type(description["buttons"]["prev"]) is int  # the host board states pins only
+    description["buttons"]["extra"] = (13, "down", "high")  # a button to 3V3
+    hardware = Hardware(description, clock=lambda: 0)
+    prev, _, _, extra = hardware.keypad.pins
+    assert (prev.pull, prev.value()) == (machine.Pin.PULL_UP, 1)  # held high, pressed low
+    assert (extra.pull, extra.value()) == (machine.Pin.PULL_DOWN, 0)
+    assert bytes(hardware.keypad._levels) == b"\x00\x00\x00\x01"
+    # Completed in place, as the stand-ins read it back.
+    assert description["buttons"]["prev"] == (10, "up", "low")
 
 
 @in_folder

@@ -43,7 +43,7 @@ for _folder in (
     if _folder not in sys.path:
         sys.path.insert(0, _folder)
 
-from folders import in_folder  # noqa: E402
+from folders import Full, in_folder, read, write  # noqa: E402
 from harness import Device, is_a  # noqa: E402
 from test_power_cuts import SECOND, Flash, on_flash  # noqa: E402
 
@@ -288,16 +288,6 @@ def test_failed_operations_at_boot():
 # -- what the board reads at boot -------------------------------------------------
 
 
-def write(path, data):
-    with open(path, "wb") as file:
-        file.write(data)
-
-
-def read(path):
-    with open(path, "rb") as file:
-        return file.read()
-
-
 @in_folder
 def test_settings_too_large_for_the_heap_are_set_aside_and_said_once(root):
     # 600 KB of a JSON list: the defaults, the file kept aside, said once.
@@ -353,45 +343,10 @@ def test_a_full_flash_for_the_data_folder_is_said():
     assert said(device.app, "flash_full"), device.app.stack[-1].lines
 
 
-class ShortWrites:
-    """An opener whose written files take `room` more bytes, then return short counts
-    (how FAT reports a full disk on some ports)."""
-
-    def __init__(self, room):
-        self.room = room
-
-    def __call__(self, path, mode):
-        file = open(path, mode)
-        return file if "r" in mode else _Short(file, self)
-
-
-class _Short:
-    def __init__(self, file, storage):
-        self.file = file
-        self.storage = storage
-
-    def write(self, data):
-        kept = min(len(data), self.storage.room)
-        self.storage.room -= kept
-        return self.file.write(data[:kept])
-
-    def flush(self):
-        self.file.flush()
-
-    def close(self):
-        self.file.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        self.file.close()
-
-
 @in_folder
 def test_a_write_that_a_full_flash_cut_short_is_said_so_at_the_next_boot(root):
     write(root + "/match.jsonl", journal_of(*EVENTS))
-    full = ShortWrites(9)
+    full = Full(9, short=True)  # FAT on some ports: short counts, no error
     device = Device(root, journal=Journal(root, opener=full))
     device.app.act(TRICK)
     assert not_saved(device.app) and said(device.app, "storage_full")

@@ -7,7 +7,7 @@ fail like flash does (part of the data written, then OSError 28).
 
 import os
 
-from folders import in_folder, remove_tree
+from folders import Full, exists, in_folder, read, remove_tree, write
 
 from ardoise.journal import Journal, StorageError, encode
 from scoring import LINE_LIMIT, Refused, fold_lines
@@ -25,24 +25,6 @@ NEXT = {"ev": "trick", "team": "B"}
 
 
 # -- helpers --------------------------------------------------------------
-
-
-def read(path):
-    with open(path, "rb") as file:
-        return file.read()
-
-
-def write(path, data):
-    with open(path, "wb") as file:
-        file.write(data)
-
-
-def exists(path):
-    try:
-        os.stat(path)
-    except OSError:
-        return False
-    return True
 
 
 def log(*events):
@@ -72,44 +54,6 @@ def played(root, events=EVENTS, **options):
     for event in events:
         journal.append(event)
     return journal
-
-
-class Storage:
-    """Files that take `room` more bytes in all, then fail like a full flash."""
-
-    def __init__(self, room=1 << 20):
-        self.room = room
-
-    def open(self, path, mode):
-        file = open(path, mode)
-        return file if "r" in mode else Filling(file, self)
-
-
-class Filling:
-    def __init__(self, file, storage):
-        self.file = file
-        self.storage = storage
-
-    def write(self, data):
-        room = self.storage.room
-        if len(data) > room:
-            self.file.write(data[:room])  # what a full FAT leaves behind
-            self.storage.room = 0
-            raise OSError(28)
-        self.storage.room = room - len(data)
-        return self.file.write(data)
-
-    def flush(self):
-        self.file.flush()
-
-    def close(self):
-        self.file.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        self.file.close()
 
 
 def expect_storage_full(action, *arguments):
@@ -490,8 +434,8 @@ def test_an_interrupted_swap_is_finished_at_boot(root):
 
 @in_folder
 def test_full_filesystem_keeps_state_and_journal(root):
-    storage = Storage()
-    journal = played(root, opener=storage.open)
+    storage = Full()
+    journal = played(root, opener=storage)
     before = live(journal)
     for room in (0, 10):  # nothing written, or a torn piece of the line
         storage.room = room
@@ -551,8 +495,8 @@ class Failing:
 
 @in_folder
 def test_full_filesystem_on_undo_restores_the_undone_event(root):
-    storage = Storage()
-    journal = played(root, opener=storage.open)
+    storage = Full()
+    journal = played(root, opener=storage)
     before = live(journal)
     storage.room = 5
     expect_storage_full(journal.undo)
@@ -565,8 +509,8 @@ def test_full_filesystem_on_undo_restores_the_undone_event(root):
 
 @in_folder
 def test_full_filesystem_on_new_match_changes_nothing(root):
-    storage = Storage()
-    journal = played(root, opener=storage.open)
+    storage = Full()
+    journal = played(root, opener=storage)
     before = live(journal)
     storage.room = 3
     expect_storage_full(journal.new_match, {"ev": "match", "game": "brouc", "rules": "31"})
@@ -580,10 +524,10 @@ def test_full_filesystem_on_new_match_changes_nothing(root):
 
 @in_folder
 def test_repairs_wait_for_room_at_boot(root):
-    storage = Storage(0)
+    storage = Full(0)
     intact = log(*EVENTS[:-1])
     write(root + "/match.jsonl", intact + encode(EVENTS[-1])[:9])
-    journal, repair = loaded(root, opener=storage.open)
+    journal, repair = loaded(root, opener=storage)
     # No room to cut the torn line off: the flash is full, and the boot says so.
     assert repair.key == "full" and live(journal) == folded(intact)
     assert str(repair) == "the flash is full: the last action was not saved"
@@ -595,10 +539,10 @@ def test_repairs_wait_for_room_at_boot(root):
 
 @in_folder
 def test_set_aside_waits_for_room_and_loses_nothing(root):
-    storage = Storage(0)
+    storage = Full(0)
     damaged = log(*EVENTS[:2]) + b"{oops}\n" + log(*EVENTS[2:])[len(encode(HEADER)) :]
     write(root + "/match.jsonl", damaged)
-    journal, repair = loaded(root, opener=storage.open)
+    journal, repair = loaded(root, opener=storage)
     assert repair.key == "damaged" and live(journal) == folded(log(*EVENTS[:2]))
     assert read(root + "/match.jsonl") == damaged and journal.archives() == []
     storage.room = 1 << 20

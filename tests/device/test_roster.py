@@ -2,28 +2,10 @@
 
 import os
 
-from folders import in_folder
+from folders import exists, in_folder, read, write
 
 from ardoise import journal as journal_module
 from ardoise import roster
-
-
-def read(path):
-    with open(path, "rb") as file:
-        return file.read()
-
-
-def write(path, data):
-    with open(path, "wb") as file:
-        file.write(data)
-
-
-def exists(path):
-    try:
-        os.stat(path)
-    except OSError:
-        return False
-    return True
 
 
 @in_folder
