@@ -5,25 +5,17 @@ Deployed to the virtual board, whose unique id is one per flash folder
 """
 
 import hashlib
-import subprocess
 import sys
 
 import pytest
 
 from host_tools.board import board_id as ids
-from host_tools.common import ROOT
+from tests.support.commands import ardoise
 
 
 def deploy(flash, *args):
-    result = subprocess.run(
-        [sys.executable, "-m", "host_tools", "deploy", "--board", "pico", "--port", "virtual"]
-        + ["--virtual-flash", str(flash), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    return result
+    virtual = ("--board", "pico", "--port", "virtual", "--virtual-flash", flash)
+    return ardoise("deploy", *virtual, *args, timeout=300)
 
 
 def kept(flash):

@@ -24,19 +24,14 @@ from host_tools.board.virtual import VirtualBoard
 from host_tools.common import ROOT
 from host_tools.sim.screen import Frame
 from tests.support import processes
+from tests.support.commands import ardoise
 
 BOOT = Frame.from_pbm((ROOT / "tests" / "reference" / "64" / "boot.pbm").read_bytes())
 EXAMPLE = ROOT / "docs" / "examples" / "etivaz-match.jsonl"
 
 
-def tool(name, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", name, *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def tool(*args):
+    return ardoise(*args, timeout=300)
 
 
 @pytest.fixture

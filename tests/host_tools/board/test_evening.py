@@ -18,11 +18,10 @@ virtual board and ranked with the names, no file edited by hand.
 
 import json
 import shutil
-import subprocess
-import sys
 
 from host_tools.common import ROOT, run_micropython
 from tests import test_device_e2e as e2e
+from tests.support.commands import ardoise
 
 build = e2e.build  # the fixture: the firmware and the harness as .mpy
 SUPPORT = ROOT / "tests" / "support"
@@ -30,14 +29,7 @@ ROSTER = "Rösli\nÉmile\nPaul\nAnne\nJosiane\n"
 
 
 def tool(*args):
-    result = subprocess.run(
-        [sys.executable, "-m", "host_tools", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    return result
+    return ardoise(*args, timeout=300)
 
 
 def ok(*args):

@@ -7,23 +7,11 @@ tests/device/test_roster.py; here it reads, in a small heap, a file far
 larger than any roster.
 """
 
-import subprocess
-import sys
-
 import pytest
 
 from host_tools.board import roster
-from host_tools.common import FIRMWARE, ROOT, compile_tree, run_micropython, smallest_heap
-
-
-def tool(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "roster", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+from host_tools.common import FIRMWARE, compile_tree, run_micropython, smallest_heap
+from tests.support.commands import ardoise
 
 
 def test_the_limits_are_the_firmwares():
@@ -60,7 +48,7 @@ def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     flash = tmp_path / "flash"
     names = tmp_path / "names.txt"
     names.write_text("Rösli\nÉmile\nPaul\n", encoding="utf-8")
-    result = tool("--port", "virtual", "--virtual-flash", flash, names)
+    result = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == "roster on the board: 3 names: Rösli, Émile, Paul\n"
     stored = flash / "data" / "roster.txt"
@@ -68,14 +56,16 @@ def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     assert not (flash / "data" / "roster.tmp").exists()
     # A bad file: said, and the board keeps its roster.
     names.write_text("Anne\n" + "x" * 13 + "\n", encoding="utf-8")
-    refused = tool("--port", "virtual", "--virtual-flash", flash, names)
+    refused = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "line 2: 'xxxxxxxxxxxxx' is 13 characters: at most 12" in refused.stderr
     assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
-    missing = tool("--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt")
+    missing = ardoise(
+        "roster", "--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt"
+    )
     assert missing.returncode == 1 and "cannot read" in missing.stderr
     # Without the slate on the board, the roster cannot be read as the slate reads it.
-    shown = tool("--port", "virtual", "--virtual-flash", flash)
+    shown = ardoise("roster", "--port", "virtual", "--virtual-flash", flash)
     assert shown.returncode == 1
     assert "the slate is not on this board: make deploy first" in shown.stderr
 

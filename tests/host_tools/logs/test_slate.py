@@ -7,8 +7,6 @@ declared by B (20) is added to B's 15 -> 20 card points: 40, so B chalks 4.
 
 import csv
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +19,7 @@ from host_tools.logs.chalk import CHALK, SLATE, STICK_HEAD, WOOD, YELLOW
 from host_tools.logs.games import brouc
 from host_tools.logs.matchlog import read_match_log
 from tests.loggen import random_log
+from tests.support.commands import ardoise
 
 LOGS = ROOT / "tests" / "logs"
 EXAMPLE = ROOT / "docs" / "examples" / "etivaz-match.jsonl"
@@ -31,17 +30,6 @@ def summary(log, capsys):
     captured = capsys.readouterr()
     assert captured.err == ""
     return captured.out.splitlines()
-
-
-def run(*args):
-    """The command as a user runs it, in its own interpreter."""
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "slate", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def write_log(path, events):
@@ -323,7 +311,7 @@ def test_brusquembelle_png_has_the_purses(tmp_path, capsys):
     ],
 )
 def test_a_bad_log_names_the_line(name, message):
-    result = run(LOGS / (name + ".jsonl"))
+    result = ardoise("slate", LOGS / (name + ".jsonl"))
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.strip() == message
 
@@ -332,7 +320,7 @@ def test_a_truncated_log_names_its_last_line(tmp_path):
     whole = EXAMPLE.read_bytes()
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(whole[: whole.index(b'"A":81') + 4])  # the board lost power mid-line
-    result = run(cut, "--png", tmp_path / "no.png", "--csv", tmp_path / "no.csv")
+    result = ardoise("slate", cut, "--png", tmp_path / "no.png", "--csv", tmp_path / "no.csv")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.strip() == "line 37: not valid JSON"
     assert "Traceback" not in result.stderr
@@ -340,17 +328,19 @@ def test_a_truncated_log_names_its_last_line(tmp_path):
 
 
 def test_missing_and_empty_files(tmp_path):
-    result = run(tmp_path / "absent.jsonl")
+    result = ardoise("slate", tmp_path / "absent.jsonl")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith("cannot read ") and "Traceback" not in result.stderr
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    result = run(empty)
+    result = ardoise("slate", empty)
     assert (result.returncode, result.stderr.strip()) == (1, "line 1: the log has no match event")
 
 
 def test_an_unwritable_output_is_a_clear_error(tmp_path):
-    result = run(LOGS / "brouc-seed-75-45.jsonl", "--csv", tmp_path / "no" / "such" / "x.csv")
+    result = ardoise(
+        "slate", LOGS / "brouc-seed-75-45.jsonl", "--csv", tmp_path / "no" / "such" / "x.csv"
+    )
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith("cannot write ") and "Traceback" not in result.stderr
 
@@ -369,7 +359,7 @@ def test_an_output_never_replaces_the_log(tmp_path):
         (("--png", tmp_path / "x", "--csv", tmp_path / "x"), "they are one file"),
     ]
     for args, message in refused:
-        result = run(log, *args)
+        result = ardoise("slate", log, *args)
         assert (result.returncode, result.stdout) == (1, ""), args
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
     assert log.read_bytes() == EXAMPLE.read_bytes()
@@ -377,7 +367,7 @@ def test_an_output_never_replaces_the_log(tmp_path):
 
 
 def test_the_command_runs_end_to_end(tmp_path):
-    result = run(EXAMPLE, "--png", tmp_path / "s.png", "--csv", tmp_path / "s.csv")
+    result = ardoise("slate", EXAMPLE, "--png", tmp_path / "s.png", "--csv", tmp_path / "s.csv")
     assert result.returncode == 0, result.stderr
     assert "Match won by A (Marcel & Pierrot): coches A 5, B 1." in result.stdout
     assert (tmp_path / "s.png").stat().st_size > 10_000

@@ -23,11 +23,10 @@ dare undone); session 3 A 0 and 8, B 1 and 1.
 import csv
 import json
 import shutil
-import subprocess
-import sys
 
 from host_tools.common import ROOT
 from host_tools.logs import tournament
+from tests.support.commands import ardoise
 
 EVENING = ROOT / "tests" / "logs" / "tournament"
 SESSIONS = sorted(EVENING.glob("session-*.jsonl"))
@@ -51,16 +50,6 @@ BRUUS_STATISTICS = [
     "Carsten        2          1           29      1        5",
     "Eike           2          0           16      1        3",
 ]
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "tournament", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def report(capsys, *args):
@@ -200,17 +189,17 @@ def test_a_bad_log_names_file_and_line(tmp_path):
     bad = tmp_path / "b.jsonl"
     lines = SESSIONS[1].read_text(encoding="utf-8").splitlines()
     bad.write_text("\n".join(lines[:5] + [lines[5][:12]]) + "\n", encoding="utf-8")
-    result = run(tmp_path)
+    result = ardoise("tournament", tmp_path)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.strip() == "%s: line 6: not valid JSON" % bad
     assert "Traceback" not in result.stderr
 
 
 def test_missing_file_and_empty_folder(tmp_path):
-    result = run(tmp_path / "absent.jsonl")
+    result = ardoise("tournament", tmp_path / "absent.jsonl")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith("cannot read ") and "Traceback" not in result.stderr
-    result = run(tmp_path)
+    result = ardoise("tournament", tmp_path)
     assert result.returncode == 1
     assert result.stderr.strip() == "%s: no match logs (*.jsonl) in this folder" % tmp_path
 
@@ -225,7 +214,7 @@ def test_the_csv_never_replaces_a_log(tmp_path):
         (tmp_path / "ranking.csv", "it would replace %s" % first),
         (tmp_path / "new.jsonl", "a .jsonl file is a match log"),
     ):
-        result = run(tmp_path, "--csv", target)
+        result = ardoise("tournament", tmp_path, "--csv", target)
         assert (result.returncode, result.stdout) == (1, "")
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
     for session in SESSIONS:
@@ -234,6 +223,6 @@ def test_the_csv_never_replaces_a_log(tmp_path):
 
 
 def test_the_command_runs_end_to_end():
-    result = run(EVENING)
+    result = ardoise("tournament", EVENING)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[: len(BRUUS_RANKING)] == BRUUS_RANKING

@@ -1,0 +1,18 @@
+"""The host commands as a user runs them: `python -m host_tools COMMAND ...`
+from the repository, each in an interpreter of its own."""
+
+import subprocess
+import sys
+
+from host_tools.common import ROOT
+
+
+def ardoise(*args, timeout=120):
+    """The finished command (a CompletedProcess): its code, stdout and stderr as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
