@@ -1,7 +1,24 @@
 """Scratch folders and files for device tests, on MicroPython and CPython alike
-(no os.path), and a flash that fills up."""
+(no os.path), a flash that fills up, and the host board on sys.path."""
 
 import os
+import sys
+
+
+def _folder_of(path):
+    cut = path.rfind("/")
+    return path[:cut] if cut > 0 else "."
+
+
+ROOT = _folder_of(_folder_of(_folder_of(__file__)))
+
+
+def host_board():
+    """Put the stand-in `machine` and the board files on sys.path: the host
+    board, as host_tools/sim/standin/harness.py runs the firmware on it."""
+    for folder in (ROOT + "/host_tools/sim/standin", ROOT + "/boards"):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 
 
 def in_folder(test):

@@ -12,20 +12,11 @@ import os
 import sys
 
 import framebuf
+from folders import Full, host_board, in_folder, remove_tree
 
-
-def _folder_of(path):
-    cut = path.rfind("/")
-    return path[:cut] if cut > 0 else "."
-
-
-_ROOT = _folder_of(_folder_of(_folder_of(__file__)))
-for _folder in (_ROOT + "/host_tools/sim/standin", _ROOT + "/boards"):
-    if _folder not in sys.path:
-        sys.path.insert(0, _folder)
+host_board()
 
 import machine  # noqa: E402  (the stand-in)
-from folders import Full, in_folder, remove_tree  # noqa: E402
 from harness import Device, is_a  # noqa: E402
 
 from ardoise import boot, font  # noqa: E402

@@ -7,32 +7,14 @@ import json
 import os
 import sys
 
+from folders import host_board, in_folder
 
-def _folder_of(path):
-    cut = path.rfind("/")
-    return path[:cut] if cut > 0 else "."
+host_board()
 
-
-_ROOT = _folder_of(_folder_of(_folder_of(__file__)))
-for _folder in (_ROOT + "/host_tools/sim/standin", _ROOT + "/boards"):
-    if _folder not in sys.path:
-        sys.path.insert(0, _folder)
-
-from folders import in_folder  # noqa: E402
 from harness import Device, is_a  # noqa: E402
-from test_app import options, row_shows, shows  # noqa: E402
+from test_app import options, read, row_shows, shows, write  # noqa: E402
 
 from ardoise import font  # noqa: E402
-
-
-def write(path, text):
-    with open(path, "w") as file:
-        file.write(text)
-
-
-def read(path):
-    with open(path) as file:
-        return file.read()
 
 
 def header(device):

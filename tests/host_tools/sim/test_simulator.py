@@ -20,6 +20,7 @@ from host_tools.common import ROOT
 from host_tools.sim import simulator as sim
 from host_tools.sim.screen import HALF_BLOCKS, Frame, FrameReader
 from tests.support import processes
+from tests.support.commands import ardoise
 from tests.support.tmux import Tmux
 
 REFERENCE = ROOT / "tests" / "reference"
@@ -32,13 +33,7 @@ A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok wait:3000"
 
 
 def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "sim", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return ardoise("sim", *args, timeout=300)
 
 
 def screenshot(tmp_path, *args, name="screen.png", flash="flash"):
