@@ -1,7 +1,8 @@
-"""`make bench`: the figures that say whether Ardoise fits a board.
+"""The figures that say whether Ardoise fits a board, printed and written to
+docs/bench.md.
 
-Prints each figure beside its target and writes the same tables, with the
-machine and the versions, to docs/bench.md: the rules core (here), the
+`make bench` runs it: each figure beside its target, and the same tables,
+with the machine and the versions, in docs/bench.md: the rules core (here), the
 device playing a whole match (host_tools/bench/device.py) and the proofs'
 own figures (random games, power cuts; CPython, measured by the tests'
 harness in a process of its own: tests/proof/figures.py). Sizes and heaps are
@@ -159,11 +160,8 @@ def write_report(sections):
 
 
 def main(argv=None):
-    argparse.ArgumentParser(
-        prog="ardoise bench",
-        description="The figures that say whether Ardoise fits a board, "
-        "printed and written to docs/bench.md.",
-    ).parse_args(argv)
+    parser = argparse.ArgumentParser(prog="ardoise bench", description=__doc__.split("\n\n")[0])
+    parser.parse_args(argv)
     try:
         check_outputs(
             [REPORT],

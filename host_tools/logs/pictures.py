@@ -1,4 +1,5 @@
-"""The README's pictures and wiring, made from the code itself.
+"""Make the README's pictures, its table of boards and docs/boards.md's wiring
+from the code.
 
     ardoise pictures
 
@@ -238,11 +239,8 @@ def readme_with(table):
 
 
 def main(argv=None):
-    argparse.ArgumentParser(
-        prog="ardoise pictures",
-        description="Make the README's pictures, its table of boards and docs/boards.md's"
-        " wiring from the code.",
-    ).parse_args(argv)
+    parser = argparse.ArgumentParser(prog="ardoise pictures", description=__doc__.split("\n\n")[0])
+    parser.parse_args(argv)
     try:
         check_outputs([IMAGES, README, BOARDS_PAGE], [EXAMPLES, BOARDS])
         IMAGES.mkdir(parents=True, exist_ok=True)

@@ -19,12 +19,14 @@ from host_tools.logs.seats import seat_name
 from host_tools.logs.tournament import ranks
 
 TITLE = "The evening's ranking"
-INK = (34, 34, 34)
-FAINT = (110, 110, 110)
-RULE = (200, 200, 200)
-BAND = (240, 236, 226)
-PAPER = (255, 255, 255)
-ACCENT = (40, 90, 150)
+# Colours as CSS writes them (pillow reads them alike): the page's style uses
+# the picture's ink, accent and band.
+INK = "#222"
+FAINT = "#6e6e6e"
+RULE = "#c8c8c8"
+BAND = "#f0ece2"
+PAPER = "#fff"
+ACCENT = "#285a96"
 MARGIN = 40
 GAP = 22  # between columns
 ROW = 30
@@ -203,17 +205,17 @@ def write_png(path, ranked, tables, sources):
 # -- the page --------------------------------------------------------------------
 
 STYLE = """
-body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: #222;
+body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: %(ink)s;
        margin: 2em auto; max-width: 60em; padding: 0 1em; }
-h1 { color: #285a96; } h2 { color: #285a96; margin-top: 1.6em; }
+h1 { color: %(accent)s; } h2 { color: %(accent)s; margin-top: 1.6em; }
 table { border-collapse: collapse; margin: 0.5em 0 1.2em; }
 th, td { padding: 0.25em 0.8em; text-align: left; }
 th { border-bottom: 2px solid #ccc; }
-tr:nth-child(even) td { background: #f0ece2; }
+tr:nth-child(even) td { background: %(band)s; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 a { color: inherit; }
 .skipped { color: #8a3a2a; }
-"""
+""" % {"ink": INK, "accent": ACCENT, "band": BAND}
 
 
 def _table(headings, rows, numeric=(), links=None):
