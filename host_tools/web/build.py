@@ -13,7 +13,8 @@ as it is:
 - under fw/, the firmware's .mpy files (those of `make mpy`, MPY, or
   compiled here when MPY is not given), and the board glue compiled the
   same way: the stand-in machine and its SSD1306 panel
-  (host_tools/sim/standin/), the host board file and webboard.py;
+  (host_tools/sim/standin/), the host board file, webboard.py and
+  topscreen.py (the top screen as the tests' key scripts read it);
 - files.json, the list the page loads and the service worker keeps.
 
 Then serves it at http://127.0.0.1:PORT until Ctrl-C.
@@ -42,6 +43,7 @@ GLUE = [
     (ROOT / "host_tools" / "sim" / "standin" / "panel.py", "panel"),
     (ROOT / "boards" / "host.py", "host"),
     (HERE / "webboard.py", "webboard"),
+    (HERE / "topscreen.py", "topscreen"),
 ]
 SKIP = ("main.py", "manifest.py")  # run as source on a board, or a build description
 ICON_SIZES = (192, 512)

@@ -308,29 +308,13 @@ def load_log(path):
 
 
 def probe():
-    """The top screen as JSON, for the tests' key scripts: kinds, options, cursor, value."""
+    """The top screen as JSON, for the tests' key scripts (topscreen.top)."""
     try:
         import json
 
-        app = board.app
-        screen = app.stack[-1]
-        kinds = []
-        cls = type(screen)
-        while cls is not object:
-            kinds.append(cls.__name__)
-            cls = cls.__bases__[0]
-        return json.dumps(
-            {
-                "kinds": kinds,
-                "options": getattr(screen, "options", None),
-                "index": getattr(screen, "index", None),
-                "value": getattr(screen, "value", None),
-                "title": getattr(screen, "title", None),
-                "refused": app.t("refused"),
-                "depth": len(app.stack),
-                "asleep": app.asleep,
-            }
-        )
+        from topscreen import top
+
+        return json.dumps(top(board.app))
     except Exception as error:
         return json.dumps({"error": "%s: %s" % (type(error).__name__, error)})
 

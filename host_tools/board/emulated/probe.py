@@ -55,6 +55,9 @@ from ardoise.hardware import Hardware  # noqa: E402
 
 gc.collect()
 _imported = gc.mem_alloc()
+# The top screen as the key scripts read it: the tests' too, so in "hooks".
+from _topscreen import top  # noqa: E402
+
 # The app (once it runs), show() end times since the last look, a crash's
 # text, the time of a key event not yet shown, event-to-show() times.
 state = [None, [], None, None, []]
@@ -116,38 +119,14 @@ def look():
         answer["journal"] = os.stat("data/match.jsonl")[6]
     except OSError:
         answer["journal"] = 0
-    app = state[0]
-    if app is not None:
-        screen = app.stack[-1]
-        kinds = []
-        cls = type(screen)
-        while cls is not object:
-            kinds.append(cls.__name__)
-            cls = cls.__bases__[0]
-        answer["kinds"] = kinds
-        for name in ("options", "index", "value", "title", "lines"):
-            answer[name] = _plain(getattr(screen, name, None))
-        answer["refused"] = app.t("refused")
-        answer["torn"] = app.t("torn")
-        answer["depth"] = len(app.stack)
-        answer["asleep"] = app.asleep
+    if state[0] is not None:
+        answer.update(top(state[0]))
     answer["shows"] = state[1][:]
     answer["responses"] = state[4][:]
     answer["now"] = ticks_us()
     del state[1][:]
     del state[4][:]
     print("@P" + json.dumps(answer) + "@E")
-
-
-def _plain(value):
-    """`value` as JSON can hold it: texts kept as UTF-8 bytes become str."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return str(bytes(value), "utf-8")
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    return None  # a method, say: a screen of another kind uses the name
 
 
 _crash = ardoise.boot.crash

@@ -31,6 +31,8 @@ from host_tools.common import compile_file
 from host_tools.sim.boards import describe
 
 HERE = pathlib.Path(__file__).resolve().parent
+# What the probe answers of the top screen, as the page's board answers it.
+TOPSCREEN = HERE.parent.parent / "web" / "topscreen.py"
 TICKS_PERIOD = 1 << 30  # MicroPython's time.ticks_us() wraps there
 LOOK = re.compile(rb"@P(.*?)@E", re.S)
 BOOT_MS = 60000  # emulated: from power-on to the slate's first answer
@@ -62,10 +64,12 @@ def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None):
     boot.py added and the slate's data/ emptied (a fresh flash), or filled
     with `files` ({path under data/: bytes}); `board_py` replaces /board.py."""
     probe = compile_file(HERE / "probe.py", pathlib.Path(work) / "_probe.mpy")
+    top = compile_file(TOPSCREEN, pathlib.Path(work) / "_topscreen.mpy", name="_topscreen")
     with EmulatedPico(deployed) as pico:
         pico.run(10000, connected=True)
         pico.enter_raw_repl()
         put(pico, "/_probe.mpy", probe.read_bytes())
+        put(pico, "/_topscreen.mpy", top.read_bytes())
         put(pico, "/boot.py", boot_py(ballast).encode())
         if board_py is not None:
             put(pico, "/board.py", board_py.encode())
