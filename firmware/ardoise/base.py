@@ -75,13 +75,6 @@ def wrap(text, columns=_COLUMNS):
     return lines
 
 
-def draw_lines(fb, lines, top, rows, first=0):
-    """Draw `rows` of `lines` from `first` on, from pixel row `top`."""
-    for index in range(rows):
-        if first + index < len(lines):
-            draw_text(fb, lines[first + index], 0, top + index * ROW)
-
-
 def scroll_marks(fb, top, rows, first, count):
     """▲/▼ in the last column when lines are hidden above or below."""
     if first > 0:
@@ -112,11 +105,18 @@ class Screen:
 
 class SlateScreen(Screen):
     """A game's slate. In every game held Prev asks to undo, and held Next
-    (or the fourth button) opens the menu; a game's Slate handles its other
-    keys and passes these on."""
+    (or the fourth button) opens the menu; OK begins a deal or, during one,
+    opens its actions (`deal_menu(app)` of games/<game>_deal.py). A game's
+    Slate handles its other keys and passes these on."""
 
     def key(self, app, key):
-        if key == UNDO:
+        if key == OK:
+            game = app.match.game
+            if game.deal_open:
+                app.load("games.%s_deal" % game.name).deal_menu(app)
+            else:
+                app.act({"ev": "deal"})
+        elif key == UNDO:
             app.load("menus").ask_undo(app)
         elif key == MENU or key == EXTRA:
             app.load("menus").main_menu(app)

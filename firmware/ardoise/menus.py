@@ -38,7 +38,7 @@ def main_menu(app):
 
     def pick(app, index):
         if index == 0:
-            app.load("games.%s_deal" % app.match.game.name).history(app)
+            app.screens.history(app)
         elif index == 1:
             ask_undo(app)
         elif index == 2:
@@ -75,7 +75,7 @@ def ask_new_match(app):
     index = names.index(current.name) if current is not None else 0
 
     def pick(app, index):
-        app.load("games.%s_deal" % names[index]).new_match(app)
+        app.load("games." + names[index]).new_match(app)
 
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
 
@@ -84,7 +84,7 @@ def confirm_new_match(app, rules, header, seats=4):
     """The last question of every new match: the rules line `rules` as
     chosen, Prev/Next the first dealer among `seats` (none to choose with 0:
     the match event then names none); OK asks each seat's player from the
-    roster, if the board has one (seats.py), and begins the match whose
+    roster, if the board has one (roster.py), and begins the match whose
     event `header(dealer)` gives."""
     dealer = [0]
 
@@ -106,7 +106,7 @@ def confirm_new_match(app, rules, header, seats=4):
         except OSError:
             named = False
         if named:
-            app.load("seats").new_match(app, event, seats)
+            app.load("roster").ask_players(app, event, seats)
         else:
             app.new_match(event)
 
@@ -173,7 +173,7 @@ class SettingsMenu(Choice):
     def change(self, app, index):
         key = self.KEYS[index]
         if key == "names":
-            app.load("roster_edit").show(app)
+            app.load("roster").edit(app)
             return
         if key == "target":
             if app.settings.get("rules") == "31":

@@ -1,4 +1,4 @@
-"""The roster: the players' names kept on the board, for naming a match's seats.
+"""The roster: the players' names kept on the board, and the screens that use it.
 
 `<folder>/roster.txt`, one name per line in UTF-8, written from the laptop
 (`ardoise roster`, which says why a name is refused) or by the slate. Read
@@ -9,14 +9,48 @@ repeats a name is left out, so any file gives a usable roster.
 
 Written safely, as the settings are: the whole list goes to roster.tmp,
 flushed, then replaces roster.txt; roster.tmp alone is a replacement whose
-rename was cut, read as the roster. Loaded only while the roster is used.
+rename was cut, read as the roster.
+
+Who sits where (`ask_players`): after a new match's last question, on a
+board with a roster, each seat's player is chosen from it: Prev/Next, OK.
+"-" keeps a seat anonymous; the player who sat there in the match on the
+slate is offered first, so that a second match is one press per seat. The
+names go into the match event's "names" (an anonymous seat among named ones
+as "-", which the host tools read as the seat's number); with no name
+chosen the event names no one, as without a roster. Held OK goes back a
+seat.
+
+The roster edited on the slate (`edit`: the settings' menu, "Players"): OK
+on a name removes it, on "+" adds one, letter by letter over the font's
+letters.
+
+Loaded only while the roster is used (the RAM policy: ardoise/__init__.py),
+and never on a board without one. Names cost RAM for good (qstrs, see
+docs/architecture.md): what the slate loads when no roster is there brings
+none, and the names here are few.
 """
 
 import json
 
 from micropython import const
 
-from ardoise import journal
+from ardoise import journal, sweep
+from ardoise.base import (
+    BACK,
+    CENTER,
+    EXTRA,
+    MENU,
+    NEXT,
+    OK,
+    PREV,
+    ROW,
+    UNDO,
+    WIDTH,
+    Screen,
+    draw_text,
+    title_bar,
+)
+from ardoise.widgets import Choice, Confirm
 from scoring.match import _syntax  # the check every journal line passes
 
 MOST = const(32)
@@ -24,6 +58,17 @@ LONGEST = const(12)
 _LINE = const(52)  # 12 characters of up to 4 bytes, spaces and CR LF: longer is no name
 _FILE = "/roster.txt"
 _TEMPORARY = "/roster.tmp"
+ANONYMOUS = "-"  # no name: the host tools read the seat's number (and "-" is a static qstr)
+# The letters of a name, in groups (held Prev/Next jump a group): the
+# wheel's first two places are ✓ (done) and ◀ (rub out the last letter).
+_GROUPS = (
+    "✓◀",
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "abcdefghijklmnopqrstuvwxyz",
+    "ÀÂÄÆÇÈÉÊËÎÏÔÖÙÛÜ",
+    "àâäæçèéêëîïôöùûüÿß",
+    " -'.",
+)
 
 
 def name_of(raw):
@@ -90,3 +135,171 @@ def save(folder, names):
         journal.discard(path)
         os.rename(temporary, path)
     journal._sync()
+
+
+def _names(app):
+    """The names on the board, [] if none or the flash cannot say."""
+    try:
+        return load(app.root)
+    except OSError:
+        return []
+
+
+# -- who sits where ------------------------------------------------------------
+
+
+def ask_players(app, header, seats):
+    """Each seat's player, then the match whose event is `header` begins.
+    `seats` are the new game's (0: Brusquembelle, whose event counts its
+    players): asking its rules would load them beside the match on the slate."""
+    seats = seats or header.get("players")
+    names = _names(app)
+    if not names:
+        _begin(app, header)
+        return
+    last = app.match.names or ()
+    chosen = []  # type: list[str]
+
+    def seat_screen(app):
+        seat = len(chosen)
+        if seat == seats:
+            if [name for name in chosen if name != ANONYMOUS]:
+                header["names"] = chosen
+            _begin(app, header)
+            return
+        options = [ANONYMOUS] + [name for name in names if name not in chosen]
+        index = options.index(last[seat]) if seat < len(last) and last[seat] in options else 0
+
+        def pick(app, index):
+            chosen.append(options[index])
+            seat_screen(app)
+
+        app.push(_Seat(app.t("player_of") % app.seat(seat, False), options, pick, index, chosen))
+
+    seat_screen(app)
+
+
+def _begin(app, header):
+    """Begin the match, the screens that led here and their modules gone
+    first: archiving the match on the slate is the largest job there is."""
+    del app.stack[1:]
+    if app.resident is not None:
+        name = app.match.game.name if app.match.game is not None else ""
+        sweep(app.resident, "ardoise.games." + name, "scoring." + name)
+    app.new_match(header)
+
+
+class _Seat(Choice):
+    """One seat's player; going back forgets the seat before's choice too."""
+
+    def __init__(self, title, options, pick, index, chosen):
+        Choice.__init__(self, title, options, pick, index)
+        self.seat = len(chosen)
+        self.chosen = chosen
+
+    def key(self, app, key):
+        if key == BACK or key == EXTRA:
+            del self.chosen[self.seat - 1 if self.seat else 0 :]
+        Choice.key(self, app, key)
+
+
+# -- the roster edited ---------------------------------------------------------
+
+
+def edit(app):
+    """The roster: OK on a name asks to remove it, on "+" adds one."""
+    names = _names(app)
+
+    def pick(app, index):
+        if index == len(names):
+            if len(names) >= MOST:
+                app.alert(app.t("roster_full"))
+            else:
+                app.push(_Name(names))
+            return
+        name = names[index]
+
+        def remove(app):
+            _save(app, [other for other in names if other != name])
+
+        app.push(Confirm(app.t("roster"), lambda app: [app.t("remove_name") % name], remove))
+
+    app.push(Choice(app.t("roster"), names + [app.t("add_name")], pick, len(names)))
+
+
+def _save(app, names):
+    """Store the roster and show it again; said if the flash refuses."""
+    try:
+        save(app.root, names)
+    except OSError as error:
+        app.alert(app.storage_text(journal.StorageError(error)), app.t("not_saved"))
+        return
+    while len(app.stack) > 2 and not isinstance(app.stack[-1], Choice):
+        app.pop()
+    app.pop()  # the roster as it was
+    edit(app)
+
+
+class _Name(Screen):
+    """A new name, letter by letter: Prev/Next turn the wheel (held: a group
+    at a time), OK takes its letter, ✓ adds the name, ◀ rubs out a letter."""
+
+    repeat = (PREV, NEXT)  # held, they come as UNDO and MENU, again and again
+
+    def __init__(self, names):
+        self.names = names
+        self.text = ""
+        self.group = 1
+        self.index = 0
+
+    def letter(self):
+        group = _GROUPS[self.group]
+        return group[self.index : self.index + 1]  # a slice: not interned
+
+    def key(self, app, key):
+        if key == PREV or key == NEXT:
+            self.index += 1 if key == NEXT else -1
+            if self.index < 0:
+                self.group = (self.group - 1) % len(_GROUPS)
+                self.index = len(_GROUPS[self.group]) - 1
+            elif self.index >= len(_GROUPS[self.group]):
+                self.group = (self.group + 1) % len(_GROUPS)
+                self.index = 0
+        elif key == UNDO or key == MENU:
+            self.group = (self.group + (1 if key == MENU else -1)) % len(_GROUPS)
+            self.index = 0
+        elif key == OK:
+            letter = self.letter()
+            if letter == "✓":
+                self.done(app)
+            elif letter == "◀":
+                self.text = self.text[:-1]
+            elif len(self.text) < LONGEST:
+                self.text += letter
+                if self.group == 1 and len(self.text) == 1:
+                    self.group = 2  # after a capital, small letters from "a"
+                    self.index = 0
+        else:
+            Screen.key(self, app, key)
+
+    def done(self, app):
+        name = self.text.strip()
+        if not name:
+            app.pop()
+        elif name in self.names:
+            app.alert(app.t("name_taken") % name)
+        else:
+            _save(app, self.names + [name])
+
+    def draw(self, app, fb):
+        title_bar(fb, app.t("add_name"))
+        letter = self.letter()
+        x = draw_text(fb, self.text, 0, ROW)
+        fb.fill_rect(x, ROW, 8, ROW, 1)
+        draw_text(fb, letter, x, ROW, color=0)
+        # The wheel around the letter: what Prev and Next lead to.
+        group = _GROUPS[self.group]
+        start = max(0, min(self.index - 7, len(group) - 15))
+        draw_text(fb, group[start : start + 15], 4, ROW * (app.rows - 2))
+        fb.rect(4 + 8 * (self.index - start) - 1, ROW * (app.rows - 2) - 1, 10, ROW + 2, 1)
+        draw_text(fb, app.t("name_keys"), WIDTH // 2, ROW * (app.rows - 1), align=CENTER)

@@ -17,7 +17,6 @@ from ardoise.base import (
     UNDO,
     WIDTH,
     Screen,
-    draw_lines,
     draw_text,
     fit,
     scroll_marks,
@@ -25,6 +24,12 @@ from ardoise.base import (
     title_bar,
     wrap,
 )
+
+
+def _draw_lines(fb, lines, top, rows):
+    """Draw the first `rows` of `lines`, from pixel row `top`."""
+    for index in range(min(rows, len(lines))):
+        draw_text(fb, lines[index], 0, top + index * ROW)
 
 
 class Choice(Screen):
@@ -132,7 +137,7 @@ class Number(Screen):
         draw_text(fb, value, WIDTH // 2, ROW + 4, scale=2, align=CENTER)
         draw_text(fb, "▶", WIDTH - 16, 2 * ROW, align=RIGHT)
         if self.detail:
-            draw_lines(fb, self.detail(app, self.value), 4 * ROW, 3)
+            _draw_lines(fb, self.detail(app, self.value), 4 * ROW, 3)
         draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
 
 
@@ -162,5 +167,5 @@ class Confirm(Screen):
         lines = []
         for line in self.lines(app):
             lines += wrap(line)
-        draw_lines(fb, lines, ROW, app.rows - 2)
+        _draw_lines(fb, lines, ROW, app.rows - 2)
         draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

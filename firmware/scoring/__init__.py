@@ -6,5 +6,12 @@ it unchanged.
 
 # What the package offers, for `from scoring import ...` (no __all__: its
 # tuple would cost a board's RAM for nothing).
-from scoring.events import Refused  # noqa: F401
-from scoring.match import GAMES, LINE_LIMIT, LogError, Match, fold_lines, read_lines  # noqa: F401
+from scoring.match import (  # noqa: F401
+    GAMES,
+    LINE_LIMIT,
+    LogError,
+    Match,
+    Refused,
+    fold_lines,
+    read_lines,
+)

@@ -6,16 +6,16 @@ rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 
 from micropython import const
 
-from scoring.events import (
+from scoring.match import (
     SUITS,
     TEAMS,
     Refused,
     by_team,
     check_keys,
     choice,
+    declared,
     whole_number,
 )
-from scoring.match import declared
 
 # The rule sets (etivaz the default) and what each plays to, the match
 # event's default "target": coches (etivaz, rule 9), points on the slate
@@ -46,10 +46,6 @@ EVENTS = ("", "deal", "trick", "declare", "table", "announce", "out", "end", "en
 _TRICKS = const(8)
 CARD_POINTS = const(120)  # in a deal's 32 cards (rule 2)
 _NO_ONE = const(-1)  # winner, announcer, call and trump when there is none
-
-
-def code_of(kind, team=0, suit=0, extended=0, number=0):
-    return kind | team << 4 | suit << 5 | extended << 7 | number << 8
 
 
 def round_card_points(points):
@@ -107,42 +103,36 @@ class Game:
         name = event["ev"]
         if name == "deal":
             check_keys(event, ("trump",))
-            return code_of(_DEAL, suit=choice(event, "trump", SUITS))
+            return _DEAL | choice(event, "trump", SUITS) << 5
         if name == "trick":
             check_keys(event, ("team",))
-            return code_of(_TRICK, choice(event, "team", TEAMS))
+            return _TRICK | choice(event, "team", TEAMS) << 4
         if name == "declare" or name == "table":
             check_keys(event, ("team", "suit", "kind"))
-            return code_of(
-                _DECLARE if name == "declare" else _TABLE,
-                choice(event, "team", TEAMS),
-                choice(event, "suit", SUITS),
-                choice(event, "kind", KINDS),
-            )
+            code = _DECLARE if name == "declare" else _TABLE
+            code |= choice(event, "team", TEAMS) << 4
+            code |= choice(event, "suit", SUITS) << 5
+            return code | choice(event, "kind", KINDS) << 7
         if name == "announce":
             check_keys(event, ("team", "call"))
-            return code_of(
-                _ANNOUNCE, choice(event, "team", TEAMS), number=choice(event, "call", CALLS)
-            )
+            code = _ANNOUNCE | choice(event, "team", TEAMS) << 4
+            return code | choice(event, "call", CALLS) << 8
         if name == "out":
             check_keys(event, ("team", "points"))
-            return code_of(
-                _OUT,
-                choice(event, "team", TEAMS),
-                number=whole_number(event, "points", 0, CARD_POINTS),
-            )
+            code = _OUT | choice(event, "team", TEAMS) << 4
+            return code | whole_number(event, "points", 0, CARD_POINTS) << 8
         if name == "end":
             if "cape" in event:
                 if "A" in event or "B" in event:
                     raise Refused("end_both")
                 check_keys(event, ("cape",))
-                return code_of(_CAPE, choice(event, "cape", TEAMS))
+                return _CAPE | choice(event, "cape", TEAMS) << 4
             check_keys(event, ("A",), ("B",))
             a = whole_number(event, "A", 0, CARD_POINTS)
             b = whole_number(event, "B", 0, CARD_POINTS, CARD_POINTS - a)
             if a + b != CARD_POINTS:
                 raise Refused("end_sum", a, b, a + b)
-            return code_of(_END, number=a)
+            return _END | a << 8
         raise Refused("unknown_event", name)
 
     def decode(self, code):

@@ -9,13 +9,13 @@ the balances plus the pool always add up to 0.
 
 from micropython import const
 
-from scoring.events import TEAMS, Refused, check_keys, choice, shown, whole_number
+from scoring.match import TEAMS, Refused, check_keys, choice, shown, whole_number
 
 RANKS = ("A", "10")
 RANK_PAYMENT = (2, 1)  # rule 32: an Ace 2 from (or to) every other player, a Ten 1
 OF_EACH_RANK = const(4)  # four Aces and four Tens in the 32- or 30-card pack
 CARD_POINTS = const(120)  # rule 30
-BASE = const(121)  # card points 0..120 as digits of the end event's code
+_BASE = const(121)  # card points 0..120 as digits of the end event's code
 FEWEST = const(2)  # players (rule 30)
 MOST = const(5)
 # Decision: an ante of 0 is allowed (a table playing for the side payments
@@ -27,9 +27,9 @@ MOST_ANTE = const(100)
 # rank (Ten), bit 6 won. An end: from bit 2 on, the card points of players
 # 0..N-2 in base 121 (player N-1 has the rest of 120); with 5 players that is
 # below 4 * 121**4 < 2**30, a small int on a 32-bit board.
-DEAL = const(1)
-CARD = const(2)
-END = const(3)
+_DEAL = const(1)
+_CARD = const(2)
+_END = const(3)
 EVENTS = ("", "deal", "card", "end")
 
 
@@ -76,20 +76,20 @@ class Game:
         name = event["ev"]
         if name == "deal":
             check_keys(event, ())
-            return DEAL
+            return _DEAL
         if name == "card":
             check_keys(event, ("player", "rank", "won"))
             player = whole_number(event, "player", 0, self.players - 1)
             rank = choice(event, "rank", RANKS)
             won = 1 if boolean(event, "won") else 0
-            return CARD | player << 2 | rank << 5 | won << 6
+            return _CARD | player << 2 | rank << 5 | won << 6
         if name == "end":
             check_keys(event, ("points",))
             points = self._points(event["points"])
             packed = 0
             for seat in range(self.players - 2, -1, -1):
-                packed = packed * BASE + points[seat]
-            return END | packed << 2
+                packed = packed * _BASE + points[seat]
+            return _END | packed << 2
         raise Refused("unknown_event", name)
 
     def _points(self, points):
@@ -115,8 +115,8 @@ class Game:
         points = []
         rest = CARD_POINTS
         for _ in range(self.players - 1):
-            value = packed % BASE
-            packed //= BASE
+            value = packed % _BASE
+            packed //= _BASE
             points.append(value)
             rest -= value
         points.append(rest)
@@ -126,18 +126,18 @@ class Game:
         """The event a code stands for, as the match log writes it."""
         kind = code & 3
         event = {"ev": EVENTS[kind]}
-        if kind == CARD:
+        if kind == _CARD:
             event["player"] = code >> 2 & 7
             event["rank"] = RANKS[code >> 5 & 1]
             event["won"] = bool(code >> 6 & 1)
-        elif kind == END:
+        elif kind == _END:
             event["points"] = self._unpack(code)
         return event
 
     def apply(self, code):
         """Fold one event in, or raise Refused before changing anything."""
         kind = code & 3
-        if kind == DEAL:
+        if kind == _DEAL:
             if self.deal_open:
                 raise Refused("deal_open")
             # Rule 31: every player puts the ante in the pool.
@@ -149,7 +149,7 @@ class Game:
             return
         if not self.deal_open:
             raise Refused("no_deal")
-        if kind == CARD:
+        if kind == _CARD:
             self._card(code >> 2 & 7, code >> 5 & 1, code >> 6 & 1)
         else:
             self._end(self._unpack(code))

@@ -9,13 +9,11 @@ Treia, at four tricks each), or when daring and striking win the game.
 
 from micropython import const
 
-from scoring.events import TEAMS, Refused, by_team, check_keys, choice, whole_number
-from scoring.match import declared
+from scoring.match import TEAMS, Refused, by_team, check_keys, choice, declared, whole_number
 
 # The rule sets (schwesing the default) and their game: ten matches each,
 # counted down (rule 27); 12 points (rules 25 and 28).
 RULES, TARGETS = declared("bruus")
-SCHWESING = const(0)
 TREIA = const(1)
 TWO = const(2)
 SEATS = (4, 4, 2)  # rule 28: two players sit at seats 0 (A) and 1 (B)
@@ -28,17 +26,13 @@ COUNTERSTRIKE = const(3)
 
 # An event's code: bits 0-1 the event, bit 2 the team, bits 3-5 a number (the
 # trick's count, or the kind of dare).
-DEAL = const(1)
-TRICK = const(2)
-DARE = const(3)
+_DEAL = const(1)
+_TRICK = const(2)
+_DARE = const(3)
 EVENTS = ("", "deal", "trick", "dare")
 
 TO_WIN = const(5)  # tricks that win a deal (rules 25, 27, 28)
-NO_ONE = const(-1)
-
-
-def code_of(kind, side=0, number=0):
-    return kind | side << 2 | number << 3
+_NO_ONE = const(-1)
 
 
 class Game:
@@ -48,7 +42,7 @@ class Game:
 
     def __init__(self, header):
         check_keys(header, ("game",), ("rules", "dealer"))
-        self.rules = choice(header, "rules", RULES, "schwesing")
+        self.rules = choice(header, "rules", RULES, RULES[0])
         self.seats = SEATS[self.rules]
         self.first_dealer = whole_number(header, "dealer", 0, self.seats - 1, 0)
         # Tricks in a deal, from the cards: 36 / 4 = 9 (rule 25), 32 / 4 = 8
@@ -72,7 +66,7 @@ class Game:
         self.dealer = self.first_dealer
         self.deals = 0
         self.games_played = 0
-        self.last_winner = NO_ONE
+        self.last_winner = _NO_ONE
 
     # -- events -----------------------------------------------------------
 
@@ -81,25 +75,24 @@ class Game:
         name = event["ev"]
         if name == "deal":
             check_keys(event, ())
-            return code_of(DEAL)
+            return _DEAL
         if name == "trick":
             check_keys(event, ("team",), ("count",))
-            return code_of(
-                TRICK, choice(event, "team", TEAMS), whole_number(event, "count", 1, 3, 1)
-            )
+            code = _TRICK | choice(event, "team", TEAMS) << 2
+            return code | whole_number(event, "count", 1, 3, 1) << 3
         if name == "dare":
             check_keys(event, ("team", "kind"))
-            return code_of(DARE, choice(event, "team", TEAMS), choice(event, "kind", KINDS))
+            return _DARE | choice(event, "team", TEAMS) << 2 | choice(event, "kind", KINDS) << 3
         raise Refused("unknown_event", name)
 
     def decode(self, code):
         """The event a code stands for, as the match log writes it."""
         kind = code & 3
         event = {"ev": EVENTS[kind]}
-        if kind == TRICK:
+        if kind == _TRICK:
             event["team"] = TEAMS[code >> 2 & 1]
             event["count"] = code >> 3
-        elif kind == DARE:
+        elif kind == _DARE:
             event["team"] = TEAMS[code >> 2 & 1]
             event["kind"] = KINDS[code >> 3]
         return event
@@ -109,7 +102,7 @@ class Game:
         kind = code & 3
         side = code >> 2 & 1
         number = code >> 3
-        if kind == DEAL:
+        if kind == _DEAL:
             if self.deal_open:
                 raise Refused("deal_open")
             self.deal_open = True
@@ -119,7 +112,7 @@ class Game:
         # or a dare after that is refused here.
         if not self.deal_open:
             raise Refused("no_deal")
-        if kind == TRICK:
+        if kind == _TRICK:
             self._trick(side, number)
         else:
             self._dare(side, number)
@@ -213,5 +206,5 @@ class Game:
             "last_tricks": None if self.last_tricks is None else by_team(self.last_tricks),
             "deals": self.deals,
             "games_played": self.games_played,
-            "last_winner": None if self.last_winner == NO_ONE else TEAMS[self.last_winner],
+            "last_winner": None if self.last_winner == _NO_ONE else TEAMS[self.last_winner],
         }

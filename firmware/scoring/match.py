@@ -1,7 +1,10 @@
-"""A match folded from its log: the game's state plus the events in force.
+"""A match folded from its log: the game's state plus the events in force,
+and the checking of one event's shape, the same for every game.
 
-Undo re-folds the events still in force from the match event on, so every
-undo restores exactly the state before the event it takes back, across a
+Each game module turns a checked event into one small integer (its "code") so
+that a whole match fits in a few hundred bytes of RAM on the board; undo then
+re-folds the codes still in force from the match event on, so every undo
+restores exactly the state before the event it takes back, across a
 finished deal, a resolved cape or a won game alike.
 """
 
@@ -11,9 +14,92 @@ from array import array
 
 from micropython import const
 
-from scoring.events import Refused, check_keys, shown
-
 _CHUNK = const(32)
+
+TEAMS = ("A", "B")
+SUITS = ("H", "D", "C", "S")
+
+
+class Refused(Exception):
+    """An event the rules refuse: the state stays exactly as it was.
+
+    `key` names the reason (a key of scoring.reasons.REASONS) so that the device can show it
+    in the player's language; `values` fill in its text.
+    """
+
+    def __init__(self, key, *values):
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self):
+        # Imported here: the texts cost RAM that a board folding a valid
+        # journal never needs (the device shows its own translations).
+        from scoring.reasons import REASONS
+
+        return lookup(REASONS, self.key) % self.values
+
+
+def lookup(table, key):
+    """The text of `key` in `table`, "key=text" lines in one string (the
+    rules' reasons and their translations, ardoise/lang/), or None."""
+    start = table.find("\n" + key + "=")
+    if start < 0:
+        return None
+    start += len(key) + 2
+    return table[start : table.find("\n", start)]
+
+
+def shown(value):
+    """A refused value as a reason quotes it: short, and never a deep repr
+    (a line may hold JSON nested thousands deep)."""
+    if type(value) is list:
+        return "[...]"
+    if type(value) is dict:
+        return "{...}"
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def check_keys(event, required, optional=()):
+    """Refuse a missing required key or a key the event does not know."""
+    name = event["ev"]
+    unknown = None
+    for key in event:
+        # The first unknown key in sorted order: MicroPython's dicts keep no
+        # order, and the board and the PC give the same reason.
+        if key != "ev" and key not in required and key not in optional:
+            if unknown is None or key < unknown:
+                unknown = key
+    if unknown is not None:
+        raise Refused("unknown_key", unknown, name)
+    for key in required:
+        if key not in event:
+            raise Refused("missing_key", name, key)
+
+
+def whole_number(event, key, low, high, default=None):
+    """The integer `event[key]` within low..high (true and 1.0 are not numbers here)."""
+    value = event.get(key, default)
+    # type() rather than isinstance(): CPython counts True as an int.
+    if type(value) is not int or value < low or value > high:
+        raise Refused("bad_value", key, "a whole number from %d to %d" % (low, high), shown(value))
+    return value
+
+
+def choice(event, key, options, default=None):
+    """The index of `event[key]` in options."""
+    value = event.get(key, default)
+    for index, option in enumerate(options):
+        if value == option and type(value) is type(option):
+            return index
+    raise Refused("bad_value", key, "one of " + ", ".join(options), shown(value))
+
+
+def by_team(pair):
+    """A per-team pair as the state prints it: {"A": ..., "B": ...}."""
+    return {"A": pair[0], "B": pair[1]}
+
 
 # The most bytes a line may hold, its newline aside: the board's journal and
 # every reader on the PC stop there. The longest line the rules accept is a
@@ -294,6 +380,7 @@ def _syntax(line):
                         return "not valid UTF-8"
                 i += 1 + more
         i = 0
+    plain = min(line) > 31  # no control character: each string's end is its next '"'
     closers = []  # type: list[int]  # what closes each open array or object: 93 "]", 125 "}"
     state = _VALUE
     try:  # ValueError; IndexError: the line ends within a value, or "," or "]" at the top
@@ -315,6 +402,9 @@ def _syntax(line):
                     raise ValueError
                 state = _VALUE
             elif c == 34:  # a string
+                end = line.find(b'"', i)
+                if plain and end > 0 and line.find(b"\\", i, end) < 0:
+                    i = end  # no escape, no control character: to its end at once
                 while True:
                     c = line[i]
                     i += 1

@@ -4,7 +4,7 @@ Kept out of the modules every fold loads: most matches name no one, and a
 board's heap is small.
 """
 
-from scoring.events import Refused, shown
+from scoring.match import Refused, shown
 
 
 def player_names(names, seats):

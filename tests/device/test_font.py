@@ -10,7 +10,7 @@ import gc
 import framebuf
 
 from ardoise import font
-from scoring.events import SUITS
+from scoring.match import SUITS
 
 # Each accented letter and its base; the accent takes rows 0-1, over the plain
 # small letter, over a squeezed capital.

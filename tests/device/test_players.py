@@ -1,4 +1,4 @@
-"""Names on the slate (ardoise/seats.py, roster_edit.py): each seat's player chosen
+"""Names on the slate (ardoise/roster.py): each seat's player chosen
 from the roster at a new match, the names shown where they fit, the roster
 edited on the slate. Under MicroPython, on the host board, in a fresh folder.
 """
@@ -34,12 +34,12 @@ def roster(root, *names):
 
 @in_folder
 def test_without_a_roster_a_new_match_names_no_one(root):
-    sys.modules.pop("ardoise.seats", None)  # left by another test
+    sys.modules.pop("ardoise.roster", None)  # left by another test
     device = Device(root)
     new_brouc(device)
     assert len(device.app.stack) == 1
     assert "names" not in header(device)
-    assert "ardoise.seats" not in sys.modules  # nothing loaded for names
+    assert "ardoise.roster" not in sys.modules  # nothing loaded for names
 
 
 @in_folder

@@ -14,7 +14,8 @@ gives:
   undo takes back); shown_value(app, value): a refused value as the screen
   names it.
 
-A game's other screens are modules of their own (`<name>_deal.py`), loaded
-when opened and dropped when the slate is back (the RAM policy: ardoise/__init__.py). See
-brouc.py.
+A deal's actions are a module of their own (`<name>_deal.py`, whose
+`deal_menu(app)` the slate's OK opens during a deal), loaded when opened
+and dropped when the slate is back (the RAM policy: ardoise/__init__.py).
+See brouc.py.
 """

@@ -10,9 +10,10 @@ actions; during a deal Prev and Next are for the left or right team: a trick
 with trick recording on, else a marriage. Held Prev: undo; held Next (or the
 fourth button): the menu.
 
-This module stays loaded while the match is on the slate; the screens of a
-deal's actions, a new match's and the history (brouc_deal.py, with
-brouc_points.py) are loaded when opened and dropped when the slate is back.
+This module stays loaded while the match is on the slate, with a new
+match's confirmation and the history (the rules core lists the deals:
+`app.match.deals`); the screens of a deal's actions (brouc_deal.py) are
+loaded when opened and dropped when the slate is back.
 """
 
 from micropython import const
@@ -27,6 +28,7 @@ from ardoise.base import (
     ROW,
     STROKE,
     WIDTH,
+    Message,
     SlateScreen,
     draw_text,
     fit,
@@ -35,8 +37,7 @@ from ardoise.base import (
     suit_symbol,
     text_width,
 )
-from scoring.brouc import CALLS, RULES
-from scoring.events import SUITS
+from scoring.brouc import CALLS, RULES, SUITS
 
 ETIVAZ = RULES.index("etivaz")
 THIRTY_ONE = RULES.index("31")
@@ -109,6 +110,69 @@ def describe(app, event):
     if name == "announce":
         return "%s %s" % (team, app.words("calls")[CALLS.index(event["call"])])
     return app.t("ev_out") % (team, event["points"])
+
+
+# -- a new match -------------------------------------------------------------
+
+
+def header(settings, dealer):
+    """The match event for a new match with the stored settings."""
+    rules = settings.get("rules")
+    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
+    if rules != "31":
+        event["target"] = settings.get("target")
+    return event
+
+
+def new_match(app):
+    """A new match with the rules and target from the settings."""
+    app.load("menus").confirm_new_match(
+        app, rules_line(app), lambda dealer: header(app.settings, dealer)
+    )
+
+
+def rules_line(app):
+    """The rule set and target a new match would have, for its confirmation."""
+    rules = app.settings.get("rules")
+    name = app.words("rules_names")[RULES.index(rules)]
+    if rules == "31":
+        return name
+    target = app.settings.get("target")
+    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
+
+
+# -- the history ---------------------------------------------------------------
+
+
+def history(app):
+    """The deals of the match, one row each: number, trump, the slate after
+    it, then `✓A` for the team whose game it won (its final slate, before
+    it is wiped), or `+2A` for the coches (parties) the deal gave without a
+    game (a cape, a failed announcement); a game's last deal inverted."""
+    rows = []  # type: list[str]
+    inverted = []  # type: list[int]
+    parties = app.match.game.rules == BROU1802
+
+    def write(before, game):
+        tally = game.parties if parties else game.coches
+        won = before[4:6] if parties else before[2:4]
+        if game.games != before[6]:
+            inverted.append(len(rows))
+            shown = before  # a won game's final slate, before it is wiped
+            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
+        else:
+            shown = game.slate
+            note = ""
+            for side in (0, 1):
+                if tally[side] != won[side]:
+                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
+                    break
+        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[9]]), shown[0], shown[1])
+        rows.append(text + note)
+
+    app.match.deals(snapshot, write)
+    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
+    Message.history(app, app.t("history"), rows, head, inverted)
 
 
 # -- the slate ----------------------------------------------------------------

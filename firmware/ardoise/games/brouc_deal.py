@@ -1,47 +1,18 @@
-"""Le Brouc: a new match, a deal's actions and the history, loaded while one is open.
+"""Le Brouc: a deal's actions, loaded while one is open.
 
 The trump that opens a deal, then the deal's menu: tricks, marriages, cape
-announcements and a cape are here; the card points of an end of deal or a
-dehors call (brouc_points.py) are a module of their own, loaded when
-picked. What an action would do is asked of the rules themselves
-(`app.match`): a cape announcement is offered only when the rules would
-take it, a marriage shows what the rules count it. The history's deals
-are those the rules core lists (`app.match.deals`).
+announcements and a cape; the card points of an end of deal (the 120 split
+between the teams, on one screen) or of a dehors call (the callers', with
+what they count: the rules' count, then the verdict the rules give, shown
+before it is confirmed). What an action would do is asked of the rules
+themselves (`app.match`): a cape announcement is offered only when the
+rules would take it, a marriage shows what the rules count it.
 """
 
-from ardoise.base import Message, fit, suit_symbol
+from ardoise.base import CENTER, LEFT, RIGHT, ROW, WIDTH, draw_text, suit_symbol, title_bar
 from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot, unit
-from ardoise.widgets import Choice
-from scoring.brouc import RULES
-from scoring.events import SUITS, TEAMS, Refused
-
-# -- a new match -------------------------------------------------------------
-
-
-def header(settings, dealer):
-    """The match event for a new match with the stored settings."""
-    rules = settings.get("rules")
-    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
-    if rules != "31":
-        event["target"] = settings.get("target")
-    return event
-
-
-def new_match(app):
-    """A new match with the rules and target from the settings."""
-    menus = app.load("menus")
-    menus.confirm_new_match(app, rules_line(app), lambda dealer: header(app.settings, dealer))
-
-
-def rules_line(app):
-    """The rule set and target a new match would have, for its confirmation."""
-    rules = app.settings.get("rules")
-    name = app.words("rules_names")[RULES.index(rules)]
-    if rules == "31":
-        return name
-    target = app.settings.get("target")
-    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
-
+from ardoise.widgets import Choice, Confirm, Number
+from scoring.brouc import CARD_POINTS, SUITS, TEAMS, Refused, round_card_points
 
 # -- a deal --------------------------------------------------------------------
 
@@ -90,13 +61,13 @@ def deal_menu(app):
     def pick(app, index):
         item = items[index]
         if item == "end":
-            app.load("games.brouc_points").ask_end(app)
+            ask_end(app)
         elif item == "marriage":
             ask_marriage(app)
         elif item == "trick":
             ask_trick(app)
         elif item == "dehors":
-            app.load("games.brouc_points").ask_dehors(app)
+            ask_dehors(app)
         elif item == "announce":
             ask_announce(app, calls)
         else:
@@ -181,35 +152,93 @@ def ask_marriage(app, side=None):
         team(app, side)
 
 
-# -- the history ---------------------------------------------------------------
+# -- card points ---------------------------------------------------------------
 
 
-def history(app):
-    """The deals of the match, one row each: number, trump, the slate after
-    it, then `✓A` for the team whose game it won (its final slate, before
-    it is wiped), or `+2A` for the coches (parties) the deal gave without a
-    game (a cape, a failed announcement); a game's last deal inverted."""
-    rows = []  # type: list[str]
-    inverted = []  # type: list[int]
-    parties = app.match.game.rules == BROU1802
+class Split(Number):
+    """The end of a deal: A's card points on the left, B's on the right, each
+    with what it rounds to (rule 2). Prev gives the left team a point and
+    Next the right one, as they give tricks on the slate; held, they jump to
+    the next five, where the rounding changes. Its value is B's points."""
 
-    def write(before, game):
-        tally = game.parties if parties else game.coches
-        won = before[4:6] if parties else before[2:4]
-        if game.games != before[6]:
-            inverted.append(len(rows))
-            shown = before  # a won game's final slate, before it is wiped
-            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
-        else:
-            shown = game.slate
-            note = ""
-            for side in (0, 1):
-                if tally[side] != won[side]:
-                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
-                    break
-        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[9]]), shown[0], shown[1])
-        rows.append(text + note)
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        compact = app.compact
+        for side in (0, 1):
+            points = self.value if side else CARD_POINTS - self.value
+            rounded = "▶%d" % round_card_points(points)
+            if compact:
+                # The points at the edges, big; the team beside, the rounding below.
+                edge = WIDTH if side else 0
+                align = RIGHT if side else LEFT
+                draw_text(fb, str(points), edge, ROW, scale=2, align=align)
+                inner = WIDTH // 2 + (4 if side else -4)
+                draw_text(fb, app.team(side), inner, ROW + 4, align=LEFT if side else RIGHT)
+                draw_text(fb, rounded, edge, 3 * ROW, align=align)
+                continue
+            middle = WIDTH // 4 + side * WIDTH // 2
+            draw_text(fb, app.team(side), middle, ROW + 2, align=CENTER)
+            draw_text(fb, str(points), middle, 2 * ROW + 4, scale=2, align=CENTER)
+            draw_text(fb, rounded, middle, 4 * ROW + 6, align=CENTER)
+        fb.vline(WIDTH // 2 - 1, ROW + 2, 2 * ROW - 4 if compact else 5 * ROW, 1)
+        if compact:
+            draw_text(fb, "OK", WIDTH // 2, 3 * ROW, align=CENTER)
+            return
+        draw_text(fb, "◀", 0, 2 * ROW + 8)
+        draw_text(fb, "▶", WIDTH, 2 * ROW + 8, align=RIGHT)
+        draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
 
-    app.match.deals(snapshot, write)
-    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
-    Message.history(app, app.t("history"), rows, head, inverted)
+
+def ask_end(app):
+    """The end of the deal: A's and B's card points, 60 each to begin with."""
+
+    def done(app, value):
+        app.act({"ev": "end", "A": CARD_POINTS - value, "B": value})
+
+    app.push(Split(app.t("do_end"), CARD_POINTS // 2, 0, CARD_POINTS, done))
+
+
+def ask_dehors(app):
+    """Dehors: the callers' card points so far, the count, then the verdict."""
+    game = app.match.game
+
+    def called(app, side):
+        base, need = game.count(side)  # rule 7: all but the card points
+
+        def detail(app, value):
+            total = base + value
+            mark = " ✓" if total >= need else ""
+            return [app.t("count"), "%d/%d%s" % (total, need, mark)]
+
+        def done(app, value):
+            event = {"ev": "out", "team": TEAMS[side], "points": value}
+            try:
+                gained = app.match.trial(event, snapshot)
+            except Refused as refusal:
+                app.refuse(refusal)  # say why; nothing changed
+                return
+            verdict(app, event, side, gained)
+
+        title = app.t("dehors_points") % app.team(side)
+        # From the fewest points that make the call right: callers mostly
+        # call as soon as they count enough (from 0 if no points would do).
+        start = need - base
+        if not 0 <= start <= CARD_POINTS:
+            start = 0
+        app.push(Number(title, start, 0, CARD_POINTS, done, detail))
+
+    ask_team(app, app.t("do_dehors"), called)
+
+
+def verdict(app, event, side, after):
+    """Show what the call does (right or wrong, who scores what) before it is confirmed."""
+    game = app.match.game
+    right = after[8] == side if game.rules == THIRTY_ONE else after[2 + side] > game.coches[side]
+    winners = side if right else 1 - side
+    lines = [app.t("right") if right else app.t("wrong")]
+    if game.rules == THIRTY_ONE:
+        lines.append(app.t("match_won") % app.team(winners))
+    else:
+        gained = after[2 + winners] - game.coches[winners]
+        lines.append(app.t("game_won") % (app.team(winners), gained, unit(app, False, gained)))
+    app.push(Confirm(app.t("do_dehors"), lambda app: lines, lambda app: app.act(event)))

@@ -6,13 +6,25 @@ between deals; inverted during one, it counts the Aces and Tens entered.
 
 On the slate: OK starts a deal (the antes go into the pool) or, during one,
 opens its actions. Held Prev: undo; held Next (or the fourth button): the
-menu. This module stays loaded while the match is on the slate; a deal's
-actions, a new match's questions and the history (brusquembelle_deal.py)
+menu. This module stays loaded while the match is on the slate, with a new
+match's questions and the history; a deal's actions (brusquembelle_deal.py)
 are loaded when opened and dropped when the slate is back.
 """
 
-from ardoise.base import OK, RIGHT, ROW, WIDTH, SlateScreen, draw_text, fit, status_row, text_width
-from scoring.brusquembelle import OF_EACH_RANK, RANKS
+from ardoise.base import (
+    RIGHT,
+    ROW,
+    WIDTH,
+    Message,
+    SlateScreen,
+    draw_text,
+    fit,
+    status_row,
+    text_width,
+)
+from scoring.brusquembelle import ANTE, FEWEST, MOST, MOST_ANTE, OF_EACH_RANK, RANKS
+
+GAME = "brusquembelle"
 
 
 def player(app, seat):
@@ -76,17 +88,73 @@ def shown_value(app, value):
     return value
 
 
+# -- a new match and the history -----------------------------------------------
+#
+# A new match: the number of players (with the pack it needs), the ante (with
+# the pool it makes), pairs (asked only with four players), then the
+# confirmation every game ends with. No first dealer is asked: the match
+# log's Brusquembelle match event names none, so seat 1 deals first. A
+# Brusquembelle match on the slate gives the answers their first values.
+
+
+def new_match(app):
+    widgets = app.load("widgets")  # while the questions are asked
+    current = app.match.game
+    players, ante, pairs = 4, ANTE, False
+    if current is not None and current.name == GAME:
+        players, ante, pairs = current.players, current.ante, current.pairs
+
+    def pack(app, count):
+        return [app.t("bq_pack") % (32 if count % 2 == 0 else 30)]  # rule 30
+
+    def chosen(app, count):
+        def pool(app, units):
+            return ["%s %d" % (app.t("bq_pool"), units * count)]
+
+        def paid(app, units):
+            if count != 4:
+                confirm(app, count, units, False)
+                return
+
+            def paired(app, answer):
+                confirm(app, count, units, answer == 1)
+
+            options = [app.t("no"), app.t("yes")]
+            app.push(widgets.Choice(app.t("bq_pairs"), options, paired, 1 if pairs else 0))
+
+        app.push(widgets.Number(app.t("bq_ante"), ante, 0, MOST_ANTE, paid, pool))
+
+    app.push(widgets.Number(app.t("bq_players"), players, FEWEST, MOST, chosen, pack))
+
+
+def confirm(app, count, units, pairs):
+    rules = app.t("bq_paired") % units if pairs else app.t("bq_rules") % (count, units)
+
+    def header(dealer):  # always seat 0 (no seats to choose from)
+        return {"ev": "match", "game": GAME, "players": count, "ante": units, "pairs": pairs}
+
+    app.load("menus").confirm_new_match(app, rules, header, 0)
+
+
+def history(app):
+    """One line per finished deal: its number and where the pool went, the
+    latest deals in view; Prev/Next scroll, OK goes back."""
+    lines = []
+
+    def write(before, game):
+        lines.append("#%d %s" % (game.deals, pool_went(app, game, before[0] - game.pool)))
+
+    app.match.deals(snapshot, write)
+    message = Message(app.t("history"), "\n".join(lines) or app.t("no_deal_yet"))
+    message.first = max(0, len(message.lines) - (app.rows - 1))
+    app.push(message)
+
+
+# -- the slate ------------------------------------------------------------------
+
+
 class Slate(SlateScreen):
     """The balances and the pool of the match in progress."""
-
-    def key(self, app, key):
-        if key == OK:
-            if app.match.game.deal_open:
-                app.load("games.brusquembelle_deal").deal_menu(app)
-            else:
-                app.act({"ev": "deal"})
-        else:
-            SlateScreen.key(self, app, key)
 
     def draw(self, app, fb):
         game = app.match.game

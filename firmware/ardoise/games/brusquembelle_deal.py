@@ -1,32 +1,14 @@
-"""Brusquembelle: a deal's actions, a new match's questions and the
-history, loaded while one is open.
+"""Brusquembelle: a deal's actions, loaded while they are open.
 
 An Ace or a Ten played: which card and whether it won its trick (each with
 what it pays its player), then who played it. The end of the deal: the card
 points of every player but the last, who has the rest of 120; with pairs,
 pair A's points, pair B having the rest.
-
-A new match: the number of players (with the pack it needs), the ante (with
-the pool it makes), pairs (asked only with four players), then the
-confirmation every game ends with. No first dealer is asked: the match
-log's Brusquembelle match event names none, so seat 1 deals first. A
-Brusquembelle match on the slate gives the answers their first values.
 """
 
-from ardoise.base import Message
-from ardoise.games.brusquembelle import card_word, player, pool_went, snapshot
+from ardoise.games.brusquembelle import card_word, player
 from ardoise.widgets import Choice, Number
-from scoring.brusquembelle import (
-    ANTE,
-    CARD_POINTS,
-    FEWEST,
-    MOST,
-    MOST_ANTE,
-    RANK_PAYMENT,
-    RANKS,
-)
-
-GAME = "brusquembelle"
+from scoring.brusquembelle import CARD_POINTS, RANK_PAYMENT, RANKS
 
 
 def deal_menu(app):
@@ -92,61 +74,3 @@ def ask_points(app, points):
     start = max(0, left) // (sides - side)
     title = app.t("card_points") % side_name(app, game, side)
     app.push(Number(title, start, 0, CARD_POINTS, done, detail))
-
-
-# -- a new match ----------------------------------------------------------------
-
-
-def new_match(app):
-    current = app.match.game
-    players, ante, pairs = 4, ANTE, False
-    if current is not None and current.name == GAME:
-        players, ante, pairs = current.players, current.ante, current.pairs
-
-    def pack(app, count):
-        return [app.t("bq_pack") % (32 if count % 2 == 0 else 30)]  # rule 30
-
-    def chosen(app, count):
-        def pool(app, units):
-            return ["%s %d" % (app.t("bq_pool"), units * count)]
-
-        def paid(app, units):
-            if count != 4:
-                confirm(app, count, units, False)
-                return
-
-            def paired(app, answer):
-                confirm(app, count, units, answer == 1)
-
-            options = [app.t("no"), app.t("yes")]
-            app.push(Choice(app.t("bq_pairs"), options, paired, 1 if pairs else 0))
-
-        app.push(Number(app.t("bq_ante"), ante, 0, MOST_ANTE, paid, pool))
-
-    app.push(Number(app.t("bq_players"), players, FEWEST, MOST, chosen, pack))
-
-
-def confirm(app, count, units, pairs):
-    rules = app.t("bq_paired") % units if pairs else app.t("bq_rules") % (count, units)
-
-    def header(dealer):  # always seat 0 (no seats to choose from)
-        return {"ev": "match", "game": GAME, "players": count, "ante": units, "pairs": pairs}
-
-    app.load("menus").confirm_new_match(app, rules, header, 0)
-
-
-# -- the history ----------------------------------------------------------------
-
-
-def history(app):
-    """One line per finished deal: its number and where the pool went, the
-    latest deals in view; Prev/Next scroll, OK goes back."""
-    lines = []
-
-    def write(before, game):
-        lines.append("#%d %s" % (game.deals, pool_went(app, game, before[0] - game.pool)))
-
-    app.match.deals(snapshot, write)
-    message = Message(app.t("history"), "\n".join(lines) or app.t("no_deal_yet"))
-    message.first = max(0, len(message.lines) - (app.rows - 1))
-    app.push(message)

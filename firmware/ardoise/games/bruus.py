@@ -11,16 +11,31 @@ or triple trick, daring and striking by what they scored); Prev and Next
 give a single trick to the left or right team. Held Prev: undo; held Next
 (or the fourth button): the menu.
 
-This module stays loaded while the match is on the slate; the deal's
-actions, a new match's rule set and the history (bruus_deal.py) are loaded
-when opened and dropped when the slate is back.
+This module stays loaded while the match is on the slate, with a new
+match's rule set and the history; the deal's actions (bruus_deal.py) are
+loaded when opened and dropped when the slate is back.
 """
 
 from micropython import const
 
-from ardoise.base import NEXT, OK, PREV, ROW, STROKE, WIDTH, SlateScreen, status_row, strokes
-from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, text_width
-from scoring.bruus import KIND_POINTS, KINDS, TO_WIN, TREIA
+from ardoise.base import (
+    CENTER,
+    LEFT,
+    NEXT,
+    PREV,
+    RIGHT,
+    ROW,
+    STROKE,
+    WIDTH,
+    Message,
+    SlateScreen,
+    draw_text,
+    fit,
+    status_row,
+    strokes,
+    text_width,
+)
+from scoring.bruus import KIND_POINTS, KINDS, RULES, SEATS, TO_WIN, TREIA
 
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 _BOX = const(9)  # pixels from one trick box to the next (7 wide, 2 apart)
@@ -72,16 +87,57 @@ def describe(app, event):
     return "%s %s +%d" % (app.words("bruus_kinds")[kind], team, KIND_POINTS[kind])
 
 
+# -- a new match and the history --------------------------------------------
+
+
+def new_match(app):
+    """A new match: Schwesing, Treia or two players (the current match's
+    first), then who deals first among its seats."""
+    names = app.words("bruus_rules")
+    current = app.match.game
+    chosen = current.rules if current is not None and current.name == "bruus" else 0
+
+    def pick(app, rules):
+        def header(dealer):
+            return {"ev": "match", "game": "bruus", "rules": RULES[rules], "dealer": dealer}
+
+        app.load("menus").confirm_new_match(app, names[rules], header, SEATS[rules])
+
+    app.push(app.load("widgets").Choice(app.t("set_rules"), names, pick, chosen))
+
+
+def history(app):
+    """Each finished deal: its number, its tricks and what the slate showed
+    after it (points, or Treia's matches), or `✓A` for the team whose game it
+    won (`✓A×2`: Treia's double game). Opens on the last rows."""
+    rows = []
+
+    def write(before, game):
+        text = "%2d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
+        for side in (0, 1):
+            won = game.games[side] - before[2 + side]
+            if won:
+                text += "  ✓" + app.team(side) + ("×2" if won > 1 else "")
+                break
+        else:
+            text += "%4d%4d" % (shown(game, 0), shown(game, 1))
+        rows.append(text)
+
+    app.match.deals(snapshot, write)
+    # The columns' heads in the title bar, as wide as the screen so that
+    # they stand over the rows.
+    teams = (fit(app.team(0), 24), fit(app.team(1), 24))
+    Message.history(app, " #    %4s%4s  " % teams, rows)
+
+
+# -- the slate ----------------------------------------------------------------
+
+
 class Slate(SlateScreen):
     """The slate of the match in progress."""
 
     def key(self, app, key):
-        if key == OK:
-            if app.match.game.deal_open:
-                app.load("games.bruus_deal").deal_menu(app)
-            else:
-                app.act({"ev": "deal"})
-        elif key == PREV or key == NEXT:
+        if key == PREV or key == NEXT:
             # Between deals the rules refuse it, and the player reads why.
             app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
         else:

@@ -15,6 +15,7 @@ name on screen means holding it.
 import sys
 
 from ardoise import forget, load
+from scoring.match import lookup
 
 # The keys of the screens' texts, one line of each language's TEXT each, in
 # this order; a space before and after every key.
@@ -36,18 +37,6 @@ KEYS = (
 )
 
 
-def lookup(table, key):
-    """The text of `key` in a table of refusals: "key=text" lines in one
-    string, or a dict (the core's English reasons)."""
-    if type(table) is dict:
-        return table.get(key)
-    start = table.find("\n" + key + "=")
-    if start < 0:
-        return None
-    start += len(key) + 2
-    return table[start : table.find("\n", start)]
-
-
 class Texts:
     """The player's language: the screens' words, the names of teams and
     seats, and why the rules refused. `match` is the view of the match
@@ -56,7 +45,7 @@ class Texts:
     def __init__(self, match):
         self.match = match
         self.language = None
-        self.text = ""
+        self.text = b""
         self.compass = False  # seats S, E, N, W and teams N-S, E-W
 
     def apply_settings(self, settings):
@@ -65,8 +54,10 @@ class Texts:
         if language != self.language:
             if self.language is not None:
                 forget("ardoise.lang." + self.language)
-            self.text = ""  # the old texts go before the new ones come
-            self.text = load(language, "ardoise.lang.").TEXT
+            self.text = b""  # the old texts go before the new ones come
+            # As UTF-8 bytes: a str's find and slices count characters from
+            # its start, a bytes' do not (a late key took 30 ms on a Pico).
+            self.text = load(language, "ardoise.lang.").TEXT.encode()
             self.language = language
         self.compass = settings.get("seats") == "compass"
 
@@ -78,8 +69,8 @@ class Texts:
         text = self.text
         at = 0
         for _ in range(KEYS.count(" ", 0, start)):
-            at = text.find("\n", at) + 1
-        return text[at : text.find("\n", at)]
+            at = text.find(b"\n", at) + 1
+        return str(text[at : text.find(b"\n", at)], "utf-8")
 
     def words(self, key):
         """The list `key` ("a|b|c") in the player's language."""

@@ -15,7 +15,7 @@ import pytest
 import scoring
 from host_tools.logs import games, slate, tournament
 from scoring import match as match_module
-from scoring.events import Refused, check_keys, choice
+from scoring.match import Refused, check_keys, choice
 
 TEAMS = ("A", "B")
 
