@@ -57,10 +57,17 @@ def test_each_line_names_its_key_in_a_comment_in_the_order_of_keys(language):
 
 
 def reasons(language):
-    namespace = {}
+    """A language's refusals as a dict: its lines, in the order of the core's
+    English reasons, each line naming its key in a comment."""
     path = FIRMWARE / "lang" / (language + "_reasons.py")
-    exec(path.read_text(encoding="utf-8"), namespace)
-    return table(namespace["REASONS"])
+    source = path.read_text(encoding="utf-8")
+    english = list(table(REASONS))
+    assert re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M) == english
+    namespace = {}
+    exec(source, namespace)
+    lines = namespace["REASONS"].split("\n")
+    assert lines.pop() == "", "REASONS ends with a newline"
+    return dict(zip(english, lines, strict=True))
 
 
 def used_keys():

@@ -4,9 +4,9 @@ One module per language, loaded alone: TEXT holds the screens' words, one
 line each in the order of KEYS below (one string costs a board far less
 RAM than a dict of them, and the keys are written once, here, not in each
 language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
-rules core's refusals as "key=text" lines, by `Refused.key`, loaded only to
-show one (English: the core's own scoring/reasons.py). A "…" after a key's
-name on screen means holding it.
+rules core's refusals, a line each in the order of the core's own English
+ones ("key=text" lines, scoring/reasons.py), loaded only to show one. A "…"
+after a key's name on screen means holding it.
 
 `Texts` reads them for the app: the screens ask it through `app.t`,
 `app.words`, `app.team` and `app.seat`.
@@ -66,11 +66,7 @@ class Texts:
         start = KEYS.find(" " + key + " ")
         if start < 0:
             return None
-        text = self.text
-        at = 0
-        for _ in range(KEYS.count(" ", 0, start)):
-            at = text.find(b"\n", at) + 1
-        return str(text[at : text.find(b"\n", at)], "utf-8")
+        return _line(self.text, KEYS.count(" ", 0, start))
 
     def words(self, key):
         """The list `key` ("a|b|c") in the player's language."""
@@ -104,14 +100,35 @@ class Texts:
 
     def reason(self, refusal, values):
         """Why the rules refused, `values` filled in (the key if no text says it)."""
-        # English is the core's own text; the others are loaded only while
-        # one is read: a refusal is rare.
+        key = refusal.key
+        table = _reasons("scoring.reasons")  # English, "key=text" lines
+        start = table.find("\n" + key + "=")
+        if start < 0:
+            return key
         if self.language == "en":
-            name, package = "reasons", "scoring."
-        else:
-            name, package = "lang.%s_reasons" % self.language, "ardoise."
-        kept = package + name in sys.modules
-        template = lookup(load(name, package).REASONS, refusal.key)
-        if not kept:
-            forget(package + name)
-        return template % values if template else refusal.key
+            template = lookup(table, key)
+        else:  # the same line of the translation
+            line = table.count("\n", 0, start)
+            table = ""  # the English texts go before the translation comes
+            table = _reasons("ardoise.lang.%s_reasons" % self.language)
+            template = _line(table.encode(), line)
+        return template % values
+
+
+def _line(text, index):
+    """Line `index` (from 0) of the UTF-8 bytes `text` (lines each end in a
+    newline), as a str."""
+    at = 0
+    for _ in range(index):
+        at = text.find(b"\n", at) + 1
+    return str(text[at : text.find(b"\n", at)], "utf-8")
+
+
+def _reasons(name):
+    """The REASONS of the module `name`, loaded only while they are read
+    (a refusal is rare) unless they were loaded already."""
+    kept = name in sys.modules
+    reasons = load(name, "").REASONS
+    if not kept:
+        forget(name)
+    return reasons
