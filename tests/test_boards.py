@@ -17,8 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BOARDS = sorted((ROOT / "boards").glob("*.py"))
 # Pins each board must leave alone, and why.
 FORBIDDEN = {
-    "pico": {23, 24, 25, 29},  # the Pico W's radio
-    "pico2": {23, 24, 25, 29},
+    "pico": {23, 24, 25, 29},  # the radio of the Pico W and Pico 2 W
     "esp32_devkit": {0, 2, 5, 12, 15} | set(range(6, 12)) | set(range(34, 40)),
     "esp32_c3": {2, 8, 9} | set(range(12, 18)) | {18, 19, 20, 21},
     "esp32_s3": {0, 3, 45, 46, 19, 20} | set(range(26, 38)),

@@ -31,7 +31,8 @@ def test_the_wiring_in_the_docs_is_made_from_the_board_files(tmp_path):
     assert boards_page == pictures.boards_page_with(section), STALE
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme == pictures.readme_with(pictures.boards_table()), STALE
-    assert "| Raspberry Pi Pico / Pico W | `pico` | GP4 [6], GP5 [7] | GP10 [14]," in readme
+    # One row for the Pico family: a Pico 2 is wired and deployed as a Pico.
+    assert "| Raspberry Pi Pico, Pico W, Pico 2, Pico 2 W | `pico` | GP4 [6], GP5 [7] |" in readme
     boards = [name for name in names() if name != "host"]
     assert sorted(path.stem for path in tmp_path.glob("wiring-*.png")) == [
         "wiring-" + name for name in boards
