@@ -47,7 +47,7 @@ _DIM = const(1)  # App.asleep: the panel dimmed...
 _DARK = const(2)  # ...or off
 _SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
 TOAST_MS = const(2500)
-_GC_EVERY = const(4096)  # bytes allocated between two collections
+_GC_EVERY = const(4096)  # bytes allocated between two collections, at least
 
 
 class View:
@@ -135,8 +135,11 @@ class App:
         # Collect after every few KiB allocated, not only when the heap is
         # full: garbage is then freed before it spreads over the heap, and
         # what lives on (a loaded screen, the match) lands low, leaving the
-        # top free in one piece for the next large allocation.
-        gc.threshold(_GC_EVERY)
+        # top free in one piece for the next large allocation. An eighth of
+        # what is free, though, on a roomy heap: each collection costs some
+        # 4 ms on a Pico (one a redraw at 4 KiB, as every call of a function
+        # with many locals takes its frame from the heap).
+        gc.threshold(max(_GC_EVERY, gc.mem_free() >> 3))
         # What stays (see `sweep`): the app and what it imports. Not the
         # settings' file code, nor the first language's module, whose texts
         # the app holds: they go when the slate is shown.

@@ -102,7 +102,7 @@ _PLACEHOLDER = b"\x00\x7e\x42\x42\x42\x42\x7e\x00"
 _SPACES = (0xA0, 0x2009, 0x202F)  # no-break, thin and narrow no-break space: blank cells
 
 SUITS = "HDCS"
-"""The rules core's suit letters (scoring.events.SUITS), in the order of SUIT_SYMBOLS."""
+"""The rules core's suit letters (scoring.match.SUITS), in the order of SUIT_SYMBOLS."""
 SUIT_SYMBOLS = "♥♦♣♠"
 """Hearts, diamonds, clubs, spades: the glyphs of SUITS."""
 
@@ -110,6 +110,10 @@ SUIT_SYMBOLS = "♥♦♣♠"
 # allocated per character.
 _cell_bytes = bytearray(_CELL)
 _cell = framebuf.FrameBuffer(_cell_bytes, _CELL, _CELL, framebuf.MONO_VLSB)
+# Scale 2 (the scores) in one blit of a 16x16 cell: two pages of 16 columns.
+_double_bytes = bytearray(4 * _CELL)
+_double = framebuf.FrameBuffer(_double_bytes, 2 * _CELL, 2 * _CELL, framebuf.MONO_VLSB)
+_DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"  # 4 bits to 8
 
 # Text is read as UTF-8 bytes and code points, never one character at a time
 # as a string: MicroPython interns every one-character string that indexing
@@ -147,10 +151,16 @@ _CODES = _code_points(CHARACTERS)  # glyph i is the character _CODES[i]
 
 
 def _glyph_index(code):
-    for index in range(len(_CODES)):
-        if _CODES[index] == code:
-            return index
-    return -1
+    # A binary search: CHARACTERS is in code point order.
+    low = 0
+    high = len(_CODES)
+    while low < high:
+        middle = (low + high) >> 1
+        if _CODES[middle] < code:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < len(_CODES) and _CODES[low] == code else -1
 
 
 def has_glyph(char):
@@ -202,6 +212,9 @@ def draw_text(fb, text, x, y, *, color=1, scale=1, align=LEFT):
         x -= text_width(text, scale=scale)
     step = _CELL * scale
     data = text.encode()
+    if scale == 1 and len(data) == len(text) and (not data or 31 < min(data) and max(data) < 127):
+        fb.text(text, x, y, color)  # printable ASCII alone: one call, no loop here
+        return x + step * len(data)
     position = index = 0  # byte and character offsets of the next character
     while position < len(data):
         code = _code_at(data, position)
@@ -219,6 +232,8 @@ def draw_text(fb, text, x, y, *, color=1, scale=1, align=LEFT):
             _load(text, index, code)
             if scale == 1:
                 _blit(fb, x, y, color)
+            elif scale == 2:
+                _draw_double(fb, x, y, color)
             else:
                 _draw_scaled(fb, x, y, scale, color)
         x += step
@@ -250,6 +265,19 @@ def _blit(fb, x, y, color):
     for column in range(_CELL):
         _cell_bytes[column] ^= 0xFF
     fb.blit(_cell, x, y, 1)
+
+
+def _draw_double(fb, x, y, color):
+    """Draw the cell at scale 2: each column's pixels doubled into the 16x16
+    cell, a nibble at a time, then one blit (as _blit does, for either color)."""
+    cell = _cell_bytes
+    double = _double_bytes
+    flip = 0 if color else 0xFF
+    for at in range(0, 2 * _CELL, 2):
+        bits = cell[at >> 1]
+        double[at] = double[at + 1] = _DOUBLED[bits & 15] ^ flip
+        double[at + 16] = double[at + 17] = _DOUBLED[bits >> 4] ^ flip
+    fb.blit(_double, x, y, 0 if color else 1)
 
 
 def _draw_scaled(fb, x, y, scale, color):
