@@ -150,25 +150,25 @@ class SettingsMenu(Choice):
 
     @staticmethod
     def value_text(app, key):
+        value = app.settings.get(key)
         if key == "names":
             return ""  # a list of its own
-        settings = app.load("settings")  # the file's code: while this menu is open
-        value = app.settings.get(key)
-        if key == "rules":
-            return app.words("rules_names")[settings.RULES.index(value)]
         if key == "target":
             return "-" if app.settings.get("rules") == "31" else str(value)
-        if key == "lang":
-            return ("Français", "Deutsch", "English")[settings.LANGUAGES.index(value)]
-        if key == "contrast":
-            return "%d/%d" % (settings.CONTRASTS.index(value) + 1, len(settings.CONTRASTS))
         if key == "sleep" or key == "off":
             if not value:
                 return app.t("never")
             return "%d s" % value if value < 60 else "%d min" % (value // 60)
         if key == "tricks":
             return app.t("yes") if value else app.t("no")
-        return app.words("seat_styles")[0 if value == "numbers" else 1]
+        # The value's place among its choices (the file's code: while this menu is open).
+        choices = app.load("settings").CHOICES[key]
+        index = choices.index(value)
+        if key == "contrast":
+            return "%d/%d" % (index + 1, len(choices))
+        if key == "lang":
+            return ("Français", "Deutsch", "English")[index]
+        return app.words("rules_names" if key == "rules" else "seat_styles")[index]
 
     def change(self, app, index):
         key = self.KEYS[index]

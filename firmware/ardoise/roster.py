@@ -56,8 +56,6 @@ from scoring.match import _syntax  # the check every journal line passes
 MOST = const(32)
 LONGEST = const(12)
 _LINE = const(52)  # 12 characters of up to 4 bytes, spaces and CR LF: longer is no name
-_FILE = "/roster.txt"
-_TEMPORARY = "/roster.tmp"
 ANONYMOUS = "-"  # no name: the host tools read the seat's number (and "-" is a static qstr)
 # The letters of a name, in groups (held Prev/Next jump a group): the
 # wheel's first two places are ✓ (done) and ◀ (rub out the last letter).
@@ -91,7 +89,7 @@ def name_of(raw):
 def load(folder):
     """The names in the roster, in its order: [] without one; OSError if flash fails."""
     names = []  # type: list[str]
-    for path in (folder + _FILE, folder + _TEMPORARY):
+    for path in (folder + "/roster.txt", folder + "/roster.tmp"):
         try:
             file = open(path, "rb")
         except OSError as error:
@@ -125,8 +123,8 @@ def save(folder, names):
             raise ValueError(name)
         data += name.encode() + b"\n"
     os = journal.os
-    path = folder + _FILE
-    temporary = folder + _TEMPORARY
+    path = folder + "/roster.txt"
+    temporary = folder + "/roster.tmp"
     journal.write_file(open, temporary, data)
     try:
         os.rename(temporary, path)
@@ -222,9 +220,9 @@ def edit(app):
         def remove(app):
             _save(app, [other for other in names if other != name])
 
-        app.push(Confirm(app.t("roster"), lambda app: [app.t("remove_name") % name], remove))
+        app.push(Confirm(app.t("set_names"), lambda app: [app.t("remove_name") % name], remove))
 
-    app.push(Choice(app.t("roster"), names + [app.t("add_name")], pick, len(names)))
+    app.push(Choice(app.t("set_names"), names + [app.t("add_name")], pick, len(names)))
 
 
 def _save(app, names):

@@ -30,18 +30,7 @@ from scoring.match import declared
 _ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
 # The file is about 120 bytes: a longer one is damage, and never read whole.
 _MOST = const(512)
-_FILE = "/settings.json"
-_TEMPORARY = "/settings.tmp"
 
-LANGUAGES = ("fr", "de", "en")
-# The panel's 0..255 contrast in eight steps, dimmest first.
-CONTRASTS = (1, 32, 64, 96, 128, 160, 208, 255)
-# Seconds without a press before the panel dims (off if no match is open);
-# 0: never. The "off" delay (below): before it turns off even during a match.
-SLEEP_DELAYS = (15, 30, 60, 120, 300, 0)
-# How seats and teams are named: "numbers" (seats 1-4, teams A and B) or
-# "compass" (seats S, E, N, W in playing order, teams N-S and E-W).
-SEAT_NAMES = ("numbers", "compass")
 # "rules" and "target" are those of a new Le Brouc match: its rule sets and
 # the target each plays to, as the rules core declares them.
 RULES, TARGETS = declared("brouc")
@@ -55,14 +44,22 @@ DEFAULTS = {
     "tricks": False,
     "seats": "numbers",
 }
-_CHOICES = {
+# Each setting's values (but the target's: 1 to 99), in the order a press
+# steps through them.
+CHOICES = {
     "rules": RULES,
-    "lang": LANGUAGES,
-    "contrast": CONTRASTS,
-    "sleep": SLEEP_DELAYS,
+    "lang": ("fr", "de", "en"),
+    # The panel's 0..255 contrast in eight steps, dimmest first.
+    "contrast": (1, 32, 64, 96, 128, 160, 208, 255),
+    # Seconds without a press before the panel dims (off if no match is
+    # open); 0: never. The "off" delay: before it turns off even during a
+    # match.
+    "sleep": (15, 30, 60, 120, 300, 0),
     "off": (300, 900, 1800, 3600, 0),
     "tricks": (False, True),
-    "seats": SEAT_NAMES,
+    # How seats and teams are named: "numbers" (seats 1-4, teams A and B) or
+    # "compass" (seats S, E, N, W in playing order, teams N-S and E-W).
+    "seats": ("numbers", "compass"),
 }
 
 
@@ -86,8 +83,8 @@ def _finish(folder, opener, strict):
     complete, it is the settings, renamed to settings.json; if that fails it
     stays the path in force (or, `strict`, OSError).
     """
-    path = folder + _FILE
-    temporary = folder + _TEMPORARY
+    path = folder + "/settings.json"
+    temporary = folder + "/settings.tmp"
     if journal.exists(temporary):
         if journal.exists(path) or _read(temporary, opener) is None:
             journal.discard(temporary)  # none, or it stays: never read as the settings
@@ -135,7 +132,7 @@ def load(folder, opener=open):
 def _valid(key, value):
     if key == "target":
         return type(value) is int and 1 <= value <= 99
-    for choice in _CHOICES[key]:
+    for choice in CHOICES[key]:
         if value == choice and type(value) is type(choice):
             return True
     return False
@@ -157,7 +154,7 @@ def store(folder, values, key, value, opener=open):
 
 def cycle(values, key):
     """The next of a key's choices after its current value (wrapping)."""
-    choices = _CHOICES[key]
+    choices = CHOICES[key]
     index = 0
     for position, choice in enumerate(choices):
         if choice == values[key]:
@@ -167,7 +164,7 @@ def cycle(values, key):
 
 def _save(folder, values, opener):
     path = _finish(folder, opener, True)  # never write over the settings in force
-    temporary = folder + _TEMPORARY
+    temporary = folder + "/settings.tmp"
     journal.write_file(opener, temporary, json.dumps(values).encode())
     os = journal.os
     try:

@@ -39,9 +39,10 @@ from ardoise.base import (
 )
 from scoring.brouc import CALLS, RULES, SUITS
 
-ETIVAZ = RULES.index("etivaz")
-THIRTY_ONE = RULES.index("31")
-BROU1802 = RULES.index("brou1802")
+# The rule sets as the rules core numbers them (RULES: scoring.match.GAMES).
+_ETIVAZ = const(0)
+THIRTY_ONE = const(1)
+BROU1802 = const(2)
 _NO_ONE = const(-1)  # the rules core's "nobody" for winner, announcer and trump
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 
@@ -115,30 +116,22 @@ def describe(app, event):
 # -- a new match -------------------------------------------------------------
 
 
-def header(settings, dealer):
-    """The match event for a new match with the stored settings."""
-    rules = settings.get("rules")
-    event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
-    if rules != "31":
-        event["target"] = settings.get("target")
-    return event
-
-
 def new_match(app):
-    """A new match with the rules and target from the settings."""
-    app.load("menus").confirm_new_match(
-        app, rules_line(app), lambda dealer: header(app.settings, dealer)
-    )
-
-
-def rules_line(app):
-    """The rule set and target a new match would have, for its confirmation."""
+    """A new match with the rules and target from the settings: the rule
+    set and target it would have, for its confirmation."""
     rules = app.settings.get("rules")
-    name = app.words("rules_names")[RULES.index(rules)]
-    if rules == "31":
-        return name
     target = app.settings.get("target")
-    return "%s, %d %s" % (name, target, unit(app, rules == "brou1802", target))
+    line = app.words("rules_names")[RULES.index(rules)]
+    if rules != "31":
+        line = "%s, %d %s" % (line, target, unit(app, rules == "brou1802", target))
+
+    def header(dealer):
+        event = {"ev": "match", "game": "brouc", "rules": rules, "dealer": dealer}
+        if rules != "31":
+            event["target"] = target
+        return event
+
+    app.load("menus").confirm_new_match(app, line, header)
 
 
 # -- the history ---------------------------------------------------------------
@@ -229,7 +222,7 @@ class Slate(SlateScreen):
             tally = self.tally(app, game, side)
             if tally is not None:
                 draw_text(fb, tally, middle, 3 * ROW + 4, align=CENTER)
-            elif game.rules == ETIVAZ:
+            elif game.rules == _ETIVAZ:
                 count = game.coches[side]
                 width = STROKE * count if count * STROKE <= _HALF - 4 else _HALF - 4
                 strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, _HALF - 4)
@@ -250,7 +243,7 @@ class Slate(SlateScreen):
             tally = self.tally(app, game, side)
             if tally is not None:
                 draw_text(fb, tally, inner, 4, align=align)
-            elif game.rules == ETIVAZ:
+            elif game.rules == _ETIVAZ:
                 strokes(fb, game.coches[side], inner, 4, side == 1, _HALF - 2 - room)
             label = app.team(side)
             if game.dealer % 2 == side:

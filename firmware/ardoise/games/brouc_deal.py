@@ -219,7 +219,7 @@ def ask_dehors(app):
                 return
             verdict(app, event, side, gained)
 
-        title = app.t("dehors_points") % app.team(side)
+        title = app.t("card_points") % app.team(side)
         # From the fewest points that make the call right: callers mostly
         # call as soon as they count enough (from 0 if no points would do).
         start = need - base

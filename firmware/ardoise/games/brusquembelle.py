@@ -24,8 +24,6 @@ from ardoise.base import (
 )
 from scoring.brusquembelle import ANTE, FEWEST, MOST, MOST_ANTE, OF_EACH_RANK, RANKS
 
-GAME = "brusquembelle"
-
 
 def player(app, seat):
     """A seat as the screen names it: the match's names, the settings' seats
@@ -101,7 +99,7 @@ def new_match(app):
     widgets = app.load("widgets")  # while the questions are asked
     current = app.match.game
     players, ante, pairs = 4, ANTE, False
-    if current is not None and current.name == GAME:
+    if current is not None and current.name == "brusquembelle":
         players, ante, pairs = current.players, current.ante, current.pairs
 
     def pack(app, count):
@@ -131,7 +129,13 @@ def confirm(app, count, units, pairs):
     rules = app.t("bq_paired") % units if pairs else app.t("bq_rules") % (count, units)
 
     def header(dealer):  # always seat 0 (no seats to choose from)
-        return {"ev": "match", "game": GAME, "players": count, "ante": units, "pairs": pairs}
+        return {
+            "ev": "match",
+            "game": "brusquembelle",
+            "players": count,
+            "ante": units,
+            "pairs": pairs,
+        }
 
     app.load("menus").confirm_new_match(app, rules, header, 0)
 

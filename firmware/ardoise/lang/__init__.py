@@ -29,10 +29,10 @@ KEYS = (
     " bq_who bq_left bq_deal bq_end bq_took bq_tie seat_styles never yes no target_31"
     " coches parties parties_short match_won game_won gained dealer suits trump_mark"
     " trump_title deal_menu do_end do_marriage do_trick do_dehors do_announce do_cape"
-    " do_vole card_points marriage_team kinds calls calls_short count dehors_points"
+    " do_vole card_points marriage_team kinds calls calls_short count"
     " right wrong no_deal_yet ev_deal ev_trick ev_declare ev_table ev_out ev_end"
     " ev_cape bruus_rules bruus_tricks bruus_kinds bruus_games bruus_game_won"
-    " bruus_double bruus_bock set_names player_of roster add_name remove_name name_keys"
+    " bruus_double bruus_bock set_names player_of add_name remove_name name_keys"
     " name_taken roster_full "
 )
 

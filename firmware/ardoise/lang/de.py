@@ -83,7 +83,6 @@ TEXT = (
     "cape et dehors|pas dédoublé|partie et vole\n"  # calls
     "Cape|dédoublé|Vole\n"  # calls_short
     "Zählt:\n"  # count
-    "Augen %s\n"  # dehors_points
     "Richtig draussen!\n"  # right
     "Falsch draussen!\n"  # wrong
     "Noch kein Spiel\n"  # no_deal_yet
@@ -103,7 +102,6 @@ TEXT = (
     "Bock+%d\n"  # bruus_bock
     "Spieler\n"  # set_names
     "Spieler %s\n"  # player_of
-    "Spieler\n"  # roster
     "+ Name\n"  # add_name
     "%s aus der Liste entfernen?\n"  # remove_name
     "OK=Zeich. ✓=Ende\n"  # name_keys

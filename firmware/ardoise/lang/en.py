@@ -83,7 +83,6 @@ TEXT = (
     "cape et dehors|pas dédoublé|partie et vole\n"  # calls
     "cape|dédoublé|vole\n"  # calls_short
     "Count:\n"  # count
-    "Points of %s\n"  # dehors_points
     "Right: out!\n"  # right
     "Wrong call!\n"  # wrong
     "No deal yet\n"  # no_deal_yet
@@ -103,7 +102,6 @@ TEXT = (
     "Bock+%d\n"  # bruus_bock
     "Players\n"  # set_names
     "Player %s\n"  # player_of
-    "Players\n"  # roster
     "+ Name\n"  # add_name
     "Remove %s from the list?\n"  # remove_name
     "OK=letter ✓=done\n"  # name_keys

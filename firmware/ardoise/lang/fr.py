@@ -83,7 +83,6 @@ TEXT = (
     "cape et dehors|pas dédoublé|partie et vole\n"  # calls
     "cape|dédoublé|vole\n"  # calls_short
     "Compte:\n"  # count
-    "Points de %s\n"  # dehors_points
     "Dehors juste!\n"  # right
     "Dehors faux!\n"  # wrong
     "Pas de donne\n"  # no_deal_yet
@@ -103,7 +102,6 @@ TEXT = (
     "Bock+%d\n"  # bruus_bock
     "Joueurs\n"  # set_names
     "Joueur %s\n"  # player_of
-    "Joueurs\n"  # roster
     "+ Nom\n"  # add_name
     "Retirer %s de la liste ?\n"  # remove_name
     "OK=lettre ✓=fin\n"  # name_keys
