@@ -106,14 +106,13 @@ class Screen:
 class SlateScreen(Screen):
     """A game's slate. In every game held Prev asks to undo, and held Next
     (or the fourth button) opens the menu; OK begins a deal or, during one,
-    opens its actions (`deal_menu(app)` of games/<game>_deal.py). A game's
+    opens its actions (`deal_menu(app)` of the game's screens). A game's
     Slate handles its other keys and passes these on."""
 
     def key(self, app, key):
         if key == OK:
-            game = app.match.game
-            if game.deal_open:
-                app.load("games.%s_deal" % game.name).deal_menu(app)
+            if app.match.game.deal_open:
+                app.screens.deal_menu(app)
             else:
                 app.act({"ev": "deal"})
         elif key == UNDO:

@@ -5,6 +5,8 @@ ardoise/app.py imports `ardoise.games.<name>` for a match whose event says
 gives:
 
 - Slate: the slate screen (base.SlateScreen), always loaded with the match;
+- deal_menu(app): a deal's actions, which OK on the slate opens during a
+  deal (base.SlateScreen; Le Brouc's Slate handles OK itself);
 - new_match(app): the game's questions for a new match, ending in
   menus.confirm_new_match;
 - history(app): the deals of the match so far (the rules core lists them:
@@ -14,8 +16,8 @@ gives:
   undo takes back); shown_value(app, value): a refused value as the screen
   names it.
 
-A deal's actions are a module of their own (`<name>_deal.py`, whose
-`deal_menu(app)` the slate's OK opens during a deal), loaded when opened
+The widgets these show are loaded while they are shown. Many deal actions
+go in a module of their own (Le Brouc's: brouc_deal.py), loaded when opened
 and dropped when the slate is back (the RAM policy: ardoise/__init__.py).
 See brouc.py.
 """

@@ -6,9 +6,9 @@ between deals; inverted during one, it counts the Aces and Tens entered.
 
 On the slate: OK starts a deal (the antes go into the pool) or, during one,
 opens its actions. Held Prev: undo; held Next (or the fourth button): the
-menu. This module stays loaded while the match is on the slate, with a new
-match's questions and the history; a deal's actions (brusquembelle_deal.py)
-are loaded when opened and dropped when the slate is back.
+menu. This module stays loaded while the match is on the slate, with a
+deal's actions, a new match's questions and the history (few enough to
+need no module of their own).
 """
 
 from ardoise.base import (
@@ -22,7 +22,16 @@ from ardoise.base import (
     status_row,
     text_width,
 )
-from scoring.brusquembelle import ANTE, FEWEST, MOST, MOST_ANTE, OF_EACH_RANK, RANKS
+from scoring.brusquembelle import (
+    ANTE,
+    CARD_POINTS,
+    FEWEST,
+    MOST,
+    MOST_ANTE,
+    OF_EACH_RANK,
+    RANK_PAYMENT,
+    RANKS,
+)
 
 
 def player(app, seat):
@@ -84,6 +93,80 @@ def shown_value(app, value):
     if value in RANKS:
         return app.words("bq_ranks")[RANKS.index(value)]
     return value
+
+
+# -- a deal's actions ----------------------------------------------------------
+#
+# An Ace or a Ten played: which card and whether it won its trick (each with
+# what it pays its player), then who played it. The end of the deal: the card
+# points of every player but the last, who has the rest of 120; with pairs,
+# pair A's points, pair B having the rest. The widgets they show are loaded
+# while they are open.
+
+
+def deal_menu(app):
+    """Ace won, Ace lost, Ten won, Ten lost (what each pays), the end of the deal."""
+    game = app.match.game
+    options = []
+    for card in range(4):
+        units = RANK_PAYMENT[card // 2] * (game.players - 1)  # rule 32
+        options.append("%s %+d" % (card_word(app, card), -units if card % 2 else units))
+    options.append(app.t("do_end"))
+
+    def pick(app, index):
+        if index == 4:
+            ask_points(app, [])
+        else:
+            ask_player(app, index)
+
+    app.push(app.load("widgets").Choice(app.t("deal_menu"), options, pick))
+
+
+def ask_player(app, card):
+    """Who played the Ace or Ten `card` (see card_word)."""
+
+    def then(app, seat):
+        app.act({"ev": "card", "player": seat, "rank": RANKS[card // 2], "won": card % 2 == 0})
+
+    names = [player(app, seat) for seat in range(app.match.game.players)]
+    app.push(app.load("widgets").Choice(app.t("bq_who") % card_word(app, card), names, then))
+
+
+def side_name(app, game, side):
+    return app.team(side) if game.pairs else player(app, side)
+
+
+def ask_points(app, points):
+    """The card points of the next side after `points` (those entered so far)."""
+    game = app.match.game
+    sides = 2 if game.pairs else game.players
+    side = len(points)
+    left = CARD_POINTS
+    for value in points:
+        left -= value
+    last = side == sides - 2  # the next side is the last one: it has the rest
+
+    def detail(app, value):
+        if last:
+            return ["%s: %d" % (side_name(app, game, sides - 1), left - value)]
+        return [app.t("bq_left") % (left - value)]
+
+    def done(app, value):
+        entered = points + [value]
+        if not last:
+            ask_points(app, entered)
+            return
+        # Points past 120 leave the last side none: the rules then say the
+        # total is wrong, with the points as entered.
+        entered.append(max(0, left - value))
+        if game.pairs:
+            entered += [0, 0]  # each pair's points on its first seat: rule 30 adds partners'
+        app.act({"ev": "end", "points": entered})
+
+    # Starting from an even share of what is left: the fewest presses on average.
+    start = max(0, left) // (sides - side)
+    title = app.t("card_points") % side_name(app, game, side)
+    app.push(app.load("widgets").Number(title, start, 0, CARD_POINTS, done, detail))
 
 
 # -- a new match and the history -----------------------------------------------

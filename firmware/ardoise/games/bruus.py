@@ -11,9 +11,9 @@ or triple trick, daring and striking by what they scored); Prev and Next
 give a single trick to the left or right team. Held Prev: undo; held Next
 (or the fourth button): the menu.
 
-This module stays loaded while the match is on the slate, with a new
-match's rule set and the history; the deal's actions (bruus_deal.py) are
-loaded when opened and dropped when the slate is back.
+This module stays loaded while the match is on the slate, with the deal's
+actions, a new match's rule set and the history (few enough to need no
+module of their own: the widgets they show are loaded while they are open).
 """
 
 from micropython import const
@@ -35,7 +35,7 @@ from ardoise.base import (
     strokes,
     text_width,
 )
-from scoring.bruus import KIND_POINTS, KINDS, RULES, SEATS, TO_WIN, TREIA
+from scoring.bruus import COUNTERSTRIKE, KIND_POINTS, KINDS, RULES, SEATS, TEAMS, TO_WIN, TREIA, TWO
 
 _HALF = const(64)  # WIDTH // 2: the line between the teams
 _BOX = const(9)  # pixels from one trick box to the next (7 wide, 2 apart)
@@ -85,6 +85,33 @@ def describe(app, event):
         return "%s %s" % (app.words("bruus_tricks")[event.get("count", 1) - 1], team)
     kind = KINDS.index(event["kind"])
     return "%s %s +%d" % (app.words("bruus_kinds")[kind], team, KIND_POINTS[kind])
+
+
+def deal_menu(app):
+    """What a trick gave besides a single trick (Prev/Next on the slate): a
+    double or triple trick, or daring and striking entered by what it scored
+    (the table decides what happened, ruling 26), then the team."""
+    widgets = app.load("widgets")  # while the menu is open
+    counts = app.words("bruus_tricks")
+    kinds = app.words("bruus_kinds")
+    events = [{"ev": "trick", "count": 2}, {"ev": "trick", "count": 3}]
+    options = [counts[1], counts[2]]
+    for index in range(len(KINDS)):
+        if index == COUNTERSTRIKE and app.match.game.rules == TWO:
+            continue  # ruling 28: two players cannot play one
+        events.append({"ev": "dare", "kind": KINDS[index]})
+        options.append("%s +%d" % (kinds[index], KIND_POINTS[index]))
+
+    def pick(app, index):
+        event = events[index]
+
+        def team(app, side):
+            event["team"] = TEAMS[side]
+            app.act(event)
+
+        app.push(widgets.Choice(options[index], [app.team(0), app.team(1)], team))
+
+    app.push(widgets.Choice(app.t("deal_menu"), options, pick))
 
 
 # -- a new match and the history --------------------------------------------

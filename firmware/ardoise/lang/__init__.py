@@ -52,12 +52,12 @@ class Texts:
         """Take the settings' language and seat names into use."""
         language = settings.get("lang")
         if language != self.language:
-            if self.language is not None:
-                forget("ardoise.lang." + self.language)
             self.text = b""  # the old texts go before the new ones come
             # As UTF-8 bytes: a str's find and slices count characters from
             # its start, a bytes' do not (a late key took 30 ms on a Pico).
+            # A copy: the module, its str, goes at once.
             self.text = load(language, "ardoise.lang.").TEXT.encode()
+            forget("ardoise.lang." + language)
             self.language = language
         self.compass = settings.get("seats") == "compass"
 
