@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from scoring.reasons import REASONS
+from scoring.match import code
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware" / "ardoise"
@@ -20,31 +20,41 @@ LANGUAGES = ("fr", "de", "en")
 CONVERSION = re.compile(r"%[-+ 0#]*\d*[sdr%]")
 
 
-def table(text):
-    """The "key=text" lines of a language string, as a dict."""
-    entries = {}
-    for line in text.strip("\n").split("\n"):
-        key, _, value = line.partition("=")
-        assert key not in entries, key
-        entries[key] = value
-    return entries
+def codes(keys):
+    """What a table of CODES holds for these keys, in this order."""
+    return b"".join(code(key) for key in keys)
+
+
+def found_in_place(table, keys):
+    """Each key's code is found first at its own place (no two keys share one)."""
+    return all(table.find(code(key)) == 2 * index for index, key in enumerate(keys))
 
 
 def keys():
-    """The keys of the screens' texts, in the order each TEXT gives them."""
-    namespace = {}
+    """The keys of the screens' texts, in the order each TEXT gives them: the
+    comment of ardoise/lang/__init__.py that lists them."""
     source = (FIRMWARE / "lang" / "__init__.py").read_text(encoding="utf-8")
-    exec(source[source.index("KEYS = (") : source.index("\n)\n") + 3], namespace)
-    return namespace["KEYS"].split()
+    listed = source[source.index("# The keys of the screens' texts") : source.index("CODES = (")]
+    return " ".join(re.findall(r"^#   ([a-z0-9_ ]+)$", listed, re.M)).split()
+
+
+def test_the_board_knows_each_key_by_its_code():
+    """CODES is the keys' codes in their order, and a key's code is found at
+    its own place first (two keys never share one)."""
+    from ardoise.lang import CODES
+
+    expected = codes(keys())
+    assert CODES == expected, "ardoise/lang/__init__.py: CODES = %r" % expected
+    assert found_in_place(CODES, keys())
 
 
 def texts(language):
-    """A language's TEXT as a dict: its lines, in the order of KEYS."""
+    """A language's TEXT as a dict: its lines, in the order of the keys."""
     namespace = {}
     exec((FIRMWARE / "lang" / (language + ".py")).read_text(encoding="utf-8"), namespace)
     lines = namespace["TEXT"].split("\n")
     assert lines.pop() == "", "TEXT ends with a newline"
-    assert len(lines) == len(keys()), "one line per key of KEYS"
+    assert len(lines) == len(keys()), "one line per key"
     return dict(zip(keys(), lines, strict=True))
 
 
@@ -57,17 +67,27 @@ def test_each_line_names_its_key_in_a_comment_in_the_order_of_keys(language):
 
 
 def reasons(language):
-    """A language's refusals as a dict: its lines, in the order of the core's
-    English reasons, each line naming its key in a comment."""
-    path = FIRMWARE / "lang" / (language + "_reasons.py")
+    """A language's refusals as a dict: its lines, each naming its key in a
+    comment (English: the core's own, scoring/reasons.py)."""
+    if language == "en":
+        path = ROOT / "firmware" / "scoring" / "reasons.py"
+    else:
+        path = FIRMWARE / "lang" / (language + "_reasons.py")
     source = path.read_text(encoding="utf-8")
-    english = list(table(REASONS))
-    assert re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M) == english
+    keys = re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M)
     namespace = {}
     exec(source, namespace)
     lines = namespace["REASONS"].split("\n")
     assert lines.pop() == "", "REASONS ends with a newline"
-    return dict(zip(english, lines, strict=True))
+    return dict(zip(keys, lines, strict=True))
+
+
+def test_the_board_knows_each_refusal_by_its_code():
+    from scoring.reasons import CODES
+
+    english = list(reasons("en"))
+    assert CODES == codes(english), "scoring/reasons.py: CODES = %r" % codes(english)
+    assert found_in_place(CODES, english)
 
 
 def used_keys():
@@ -104,8 +124,8 @@ def test_languages_have_the_same_keys_and_conversions_as_english(language):
 @pytest.mark.parametrize("language", ("fr", "de"))
 def test_refusals_match_the_cores_reasons(language):
     translated = reasons(language)
-    english = table(REASONS)
-    assert set(translated) == set(english)
+    english = reasons("en")
+    assert list(translated) == list(english), "the same keys in the same order"
     for key, text in english.items():
         assert CONVERSION.findall(translated[key]) == CONVERSION.findall(text), key
 

@@ -10,7 +10,7 @@ game's own questions are `new_match(app)` of its module in ardoise/games/.
 
 from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
 from ardoise.journal import exists
-from ardoise.widgets import Choice, Confirm, Number
+from ardoise.widgets import Choice, Confirm, Number, draw_lines
 from scoring import GAMES, Refused
 
 
@@ -27,9 +27,7 @@ class NoMatch(Screen):
         title_bar(fb, "Ardoise")
         game = app.match.game
         text = app.t("no_match") if game is None else app.t("no_screens") % game.name
-        lines = wrap(text)
-        for index in range(min(len(lines), app.rows - 2)):
-            draw_text(fb, lines[index], 0, ROW * (index + 1))
+        draw_lines(fb, wrap(text), ROW, app.rows - 2)
         draw_text(fb, app.t("ok_new_match"), WIDTH // 2, (app.rows - 1) * ROW, align=CENTER)
 
 

@@ -72,7 +72,7 @@ _GROUPS = (
 def name_of(raw):
     """The name in the bytes `raw` (a line, its spaces and end aside), or None."""
     raw = raw.strip(b" \t\r\n")
-    if not raw or len(raw) > _LINE - 4 or min(raw) < 32 or raw.find(b"\x7f") >= 0:
+    if not raw or len(raw) > _LINE - 4 or min(raw) < 32 or b"\x7f" in raw:
         return None
     try:
         name = raw.decode()
@@ -161,7 +161,7 @@ def ask_players(app, header, seats):
     def seat_screen(app):
         seat = len(chosen)
         if seat == seats:
-            if [name for name in chosen if name != ANONYMOUS]:
+            if chosen.count(ANONYMOUS) < seats:  # a name was chosen
                 header["names"] = chosen
             _begin(app, header)
             return

@@ -26,7 +26,7 @@ from ardoise.base import (
 )
 
 
-def _draw_lines(fb, lines, top, rows):
+def draw_lines(fb, lines, top, rows):
     """Draw the first `rows` of `lines`, from pixel row `top`."""
     for index in range(min(rows, len(lines))):
         draw_text(fb, lines[index], 0, top + index * ROW)
@@ -137,7 +137,7 @@ class Number(Screen):
         draw_text(fb, value, WIDTH // 2, ROW + 4, scale=2, align=CENTER)
         draw_text(fb, "▶", WIDTH - 16, 2 * ROW, align=RIGHT)
         if self.detail:
-            _draw_lines(fb, self.detail(app, self.value), 4 * ROW, 3)
+            draw_lines(fb, self.detail(app, self.value), 4 * ROW, 3)
         draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
 
 
@@ -167,5 +167,5 @@ class Confirm(Screen):
         lines = []
         for line in self.lines(app):
             lines += wrap(line)
-        _draw_lines(fb, lines, ROW, app.rows - 2)
+        draw_lines(fb, lines, ROW, app.rows - 2)
         draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

@@ -102,9 +102,7 @@ class Game:
                 raise Refused(
                     "bad_value", "points", "%d whole numbers from 0 to 120" % count, points
                 )
-        total = 0
-        for value in points:
-            total += value
+        total = sum(points)
         if total != CARD_POINTS:
             raise Refused("points_sum", " + ".join(map(str, points)), total)
         return points
@@ -183,15 +181,11 @@ class Game:
             sides = [[seat] for seat in range(self.players)]
         totals = []
         for side in sides:
-            total = 0
-            for seat in side:
-                total += points[seat]
-            totals.append(total)
+            totals.append(sum([points[seat] for seat in side]))
         best = max(totals)
-        leaders = [index for index in range(len(sides)) if totals[index] == best]
-        if len(leaders) == 1:
+        if totals.count(best) == 1:
             # Rule 31: the most card points take the whole pool.
-            takers = sides[leaders[0]]
+            takers = sides[totals.index(best)]
             share = self.pool // len(takers)
             for seat in takers:
                 self.balance[seat] += share

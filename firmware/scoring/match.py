@@ -35,19 +35,32 @@ class Refused(Exception):
     def __str__(self):
         # Imported here: the texts cost RAM that a board folding a valid
         # journal never needs (the device shows its own translations).
-        from scoring.reasons import REASONS
+        from scoring.reasons import CODES, REASONS
 
-        return lookup(REASONS, self.key) % self.values
+        return line(REASONS, CODES, self.key) % self.values
 
 
-def lookup(table, key):
-    """The text of `key` in `table`, "key=text" lines in one string (the
-    rules' reasons and their translations, ardoise/lang/), or None."""
-    start = table.find("\n" + key + "=")
-    if start < 0:
+def code(key):
+    """A key's two bytes in a table of codes (the rules' reasons, the
+    screens' texts): a hash of its letters, the same on every port."""
+    h = 0
+    for c in key.encode():
+        h = (h * 31 + c) & 0xFFFF
+    return bytes((h >> 8, h & 255))
+
+
+def line(text, codes, key):
+    """The line of `text` (a str or UTF-8 bytes, each line ending in a
+    newline) in the place of `key` among `codes`, two bytes a key (`code`);
+    None for no key of theirs."""
+    at = codes.find(code(key))
+    if at < 0 or at & 1:
         return None
-    start += len(key) + 2
-    return table[start : table.find("\n", start)]
+    end = b"\n" if type(text) is bytes else "\n"
+    start = 0
+    for _ in range(at >> 1):
+        start = text.find(end, start) + 1
+    return text[start : text.find(end, start)]
 
 
 def shown(value):

@@ -224,7 +224,7 @@ class Slate(SlateScreen):
                 draw_text(fb, tally, middle, 3 * ROW + 4, align=CENTER)
             elif game.rules == _ETIVAZ:
                 count = game.coches[side]
-                width = STROKE * count if count * STROKE <= _HALF - 4 else _HALF - 4
+                width = min(STROKE * count, _HALF - 4)
                 strokes(fb, count, middle - width // 2, 3 * ROW + 4, False, _HALF - 4)
             if game.bottom[side]:
                 draw_text(fb, "+%d" % game.bottom[side], middle, 6 * ROW - 2, align=CENTER)
