@@ -141,8 +141,8 @@ class App:
         # with many locals takes its frame from the heap).
         gc.threshold(max(_GC_EVERY, gc.mem_free() >> 3))
         # What stays (see `sweep`): the app and what it imports. Not the
-        # settings' file code, nor the first language's module, whose texts
-        # the app holds: they go when the slate is shown.
+        # settings' file code, nor a language's module (the app holds a copy
+        # of its texts).
         self.resident = list(sys.modules)
         self.settings, said = self.load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
@@ -241,22 +241,25 @@ class App:
     # Modules for the screens, as the RAM policy has it (ardoise/__init__.py).
     load = staticmethod(load)
 
+    def sweep(self):
+        """Drop the modules the screens loaded: all but the match's slate and
+        rules (the match's classes live on, and importing them again would
+        load a copy)."""
+        game = self.match.game
+        name = game.name if game is not None else ""
+        if self.resident is not None:
+            sweep(self.resident, "ardoise.games." + name, "scoring." + name)
+
     def home(self):
         """Back to the slate of the current match (or the screen asking for one)."""
         self.stack = []
-        match = self.match
-        match.update()
-        game = match.game
-        name = game.name if game is not None else ""
-        # The modules the screens loaded go: all but the match's slate and
-        # rules (the match's classes live on, and importing them again would
-        # load a copy).
-        if self.resident is not None:
-            sweep(self.resident, "ardoise.games." + name, "scoring." + name)
+        self.match.update()
+        self.sweep()
+        game = self.match.game
         self.screens = None
         if game is not None:
             try:
-                self.screens = self.load("games." + name)
+                self.screens = self.load("games." + game.name)
             except ImportError:
                 pass  # a game with no screens yet: offer a new match
         if self.screens is None:
@@ -309,7 +312,7 @@ class App:
             self.refuse(refusal)
             return False
         except StorageError as error:
-            self.alert(self.storage_text(error), self.t("not_saved"))
+            self.not_saved(error)
             return False
         self.home()
         return True
@@ -327,7 +330,7 @@ class App:
         try:
             self.load("settings").store(self.root, self.settings, key, value, self.journal.opener)
         except OSError as error:
-            self.alert(self.storage_text(StorageError(error)), self.t("not_saved"))
+            self.not_saved(StorageError(error))
             return False
         self.apply_settings()
         return True
@@ -336,10 +339,16 @@ class App:
         """Say why the rules refused an input; the slate is unchanged."""
         values = refusal.values
         if self.screens is not None:
-            values = tuple(self.screens.shown_value(self, value) for value in values)
+            shown = []
+            for value in values:
+                shown.append(self.screens.shown_value(self, value))
+            values = tuple(shown)
         self.alert(self.text.reason(refusal, values), self.t("refused"))
 
-    def storage_text(self, error):
+    def not_saved(self, error):
+        """Say that flash refused a change (a StorageError): nothing changed."""
         if error.key == "storage_full":
-            return self.t("storage_full")
-        return self.t("storage_error") % error.errno
+            text = self.t("storage_full")
+        else:
+            text = self.t("storage_error") % error.errno
+        self.alert(text, self.t("not_saved"))

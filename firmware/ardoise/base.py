@@ -99,9 +99,6 @@ class Screen:
         if key == BACK or key == EXTRA:
             app.pop()
 
-    def draw(self, app, fb):
-        pass
-
 
 class SlateScreen(Screen):
     """A game's slate. In every game held Prev asks to undo, and held Next
@@ -179,9 +176,13 @@ class Message(Screen):
         screen.home = True
         names = app.match.names
         if names:
-            seats = [app.seat(seat, False) + " " + name for seat, name in enumerate(names)]
+            seats = []
+            for seat, name in enumerate(names):
+                seats.append(app.seat(seat, False) + " " + name)
             screen.lines = seats + (rows or screen.lines)
-            screen.inverted = tuple([index + len(seats) for index in inverted])
+            screen.inverted = []
+            for index in inverted:
+                screen.inverted.append(index + len(seats))
             rows = screen.lines
         if rows:
             screen.lines = rows

@@ -68,7 +68,9 @@ def ask_undo(app):
 def ask_new_match(app):
     """A new match: the game (the current match's first), then that game's own
     questions, asked by `new_match(app)` of its module in ardoise/games/."""
-    names = [line.split()[0] for line in GAMES]
+    names = []
+    for line in GAMES:
+        names.append(line.split()[0])
     current = app.match.game
     index = names.index(current.name) if current is not None else 0
 
@@ -143,7 +145,9 @@ class SettingsMenu(Choice):
 
     def rows(self, app):
         """Drawn afresh each time: a change shows at once, in its language."""
-        options = [app.t("set_" + key) + " " + self.value_text(app, key) for key in self.KEYS]
+        options = []
+        for key in self.KEYS:
+            options.append(app.t("set_" + key) + " " + self.value_text(app, key))
         return app.t("settings"), options
 
     @staticmethod

@@ -34,7 +34,7 @@ import json
 
 from micropython import const
 
-from ardoise import journal, sweep
+from ardoise import journal
 from ardoise.base import (
     BACK,
     CENTER,
@@ -165,7 +165,10 @@ def ask_players(app, header, seats):
                 header["names"] = chosen
             _begin(app, header)
             return
-        options = [ANONYMOUS] + [name for name in names if name not in chosen]
+        options = [ANONYMOUS]
+        for name in names:
+            if name not in chosen:
+                options.append(name)
         index = options.index(last[seat]) if seat < len(last) and last[seat] in options else 0
 
         def pick(app, index):
@@ -181,9 +184,7 @@ def _begin(app, header):
     """Begin the match, the screens that led here and their modules gone
     first: archiving the match on the slate is the largest job there is."""
     del app.stack[1:]
-    if app.resident is not None:
-        name = app.match.game.name if app.match.game is not None else ""
-        sweep(app.resident, "ardoise.games." + name, "scoring." + name)
+    app.sweep()
     app.new_match(header)
 
 
@@ -218,7 +219,9 @@ def edit(app):
         name = names[index]
 
         def remove(app):
-            _save(app, [other for other in names if other != name])
+            others = list(names)
+            others.remove(name)
+            _save(app, others)
 
         app.push(Confirm(app.t("set_names"), lambda app: [app.t("remove_name") % name], remove))
 
@@ -230,7 +233,7 @@ def _save(app, names):
     try:
         save(app.root, names)
     except OSError as error:
-        app.alert(app.storage_text(journal.StorageError(error)), app.t("not_saved"))
+        app.not_saved(journal.StorageError(error))
         return
     while len(app.stack) > 2 and not isinstance(app.stack[-1], Choice):
         app.pop()

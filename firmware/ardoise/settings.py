@@ -155,11 +155,7 @@ def store(folder, values, key, value, opener=open):
 def cycle(values, key):
     """The next of a key's choices after its current value (wrapping)."""
     choices = CHOICES[key]
-    index = 0
-    for position, choice in enumerate(choices):
-        if choice == values[key]:
-            index = position + 1
-    return choices[index % len(choices)]
+    return choices[(choices.index(values[key]) + 1) % len(choices)]
 
 
 def _save(folder, values, opener):

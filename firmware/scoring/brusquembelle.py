@@ -177,11 +177,12 @@ class Game:
         # partners' card points are added.
         if self.pairs:
             sides = [[0, 2], [1, 3]]
+            totals = [points[0] + points[2], points[1] + points[3]]
         else:
-            sides = [[seat] for seat in range(self.players)]
-        totals = []
-        for side in sides:
-            totals.append(sum([points[seat] for seat in side]))
+            sides = []
+            for seat in range(self.players):
+                sides.append([seat])
+            totals = points
         best = max(totals)
         if totals.count(best) == 1:
             # Rule 31: the most card points take the whole pool.

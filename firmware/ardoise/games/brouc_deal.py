@@ -73,7 +73,10 @@ def deal_menu(app):
         else:
             ask_cape(app)
 
-    app.push(Choice(app.t("deal_menu"), [app.t("do_" + item) for item in items], pick))
+    options = []
+    for item in items:
+        options.append(app.t("do_" + item))
+    app.push(Choice(app.t("deal_menu"), options, pick))
 
 
 def allowed_calls(app, game):

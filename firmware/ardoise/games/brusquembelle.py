@@ -128,7 +128,9 @@ def ask_player(app, card):
     def then(app, seat):
         app.act({"ev": "card", "player": seat, "rank": RANKS[card // 2], "won": card % 2 == 0})
 
-    names = [player(app, seat) for seat in range(app.match.game.players)]
+    names = []
+    for seat in range(app.match.game.players):
+        names.append(player(app, seat))
     app.push(app.load("widgets").Choice(app.t("bq_who") % card_word(app, card), names, then))
 
 

@@ -96,7 +96,10 @@ class Texts:
             side = 0 if side == "A" else 1
         names = self.match.names
         if width and names:
-            text = " & ".join([self.seat(seat) for seat in range(side, len(names), 2)])
+            players = []
+            for seat in range(side, len(names), 2):
+                players.append(self.seat(seat))
+            text = " & ".join(players)
             if len(text) <= width:
                 return text
         if self.compass:
