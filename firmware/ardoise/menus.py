@@ -62,7 +62,10 @@ def ask_undo(app):
     def lines(app):
         return [app.t("undo_what"), text]
 
-    app.push(Confirm(app.t("undo"), lines, lambda app: app.undo()))
+    def yes(app):
+        app.undo()
+
+    app.push(Confirm(app.t("undo"), lines, yes))
 
 
 def ask_new_match(app):

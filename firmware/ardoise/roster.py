@@ -36,9 +36,7 @@ from micropython import const
 
 from ardoise import journal
 from ardoise.base import (
-    BACK,
     CENTER,
-    EXTRA,
     MENU,
     NEXT,
     OK,
@@ -172,10 +170,12 @@ def ask_players(app, header, seats):
         index = options.index(last[seat]) if seat < len(last) and last[seat] in options else 0
 
         def pick(app, index):
+            # The seats from this one on: held OK may have come back here.
+            del chosen[seat:]
             chosen.append(options[index])
             seat_screen(app)
 
-        app.push(_Seat(app.t("player_of") % app.seat(seat, False), options, pick, index, chosen))
+        app.push(Choice(app.t("player_of") % app.seat(seat, False), options, pick, index))
 
     seat_screen(app)
 
@@ -186,20 +186,6 @@ def _begin(app, header):
     del app.stack[1:]
     app.sweep()
     app.new_match(header)
-
-
-class _Seat(Choice):
-    """One seat's player; going back forgets the seat before's choice too."""
-
-    def __init__(self, title, options, pick, index, chosen):
-        Choice.__init__(self, title, options, pick, index)
-        self.seat = len(chosen)
-        self.chosen = chosen
-
-    def key(self, app, key):
-        if key == BACK or key == EXTRA:
-            del self.chosen[self.seat - 1 if self.seat else 0 :]
-        Choice.key(self, app, key)
 
 
 # -- the roster edited ---------------------------------------------------------
@@ -218,12 +204,15 @@ def edit(app):
             return
         name = names[index]
 
+        def lines(app):
+            return [app.t("remove_name") % name]
+
         def remove(app):
             others = list(names)
             others.remove(name)
             _save(app, others)
 
-        app.push(Confirm(app.t("set_names"), lambda app: [app.t("remove_name") % name], remove))
+        app.push(Confirm(app.t("set_names"), lines, remove))
 
     app.push(Choice(app.t("set_names"), names + [app.t("add_name")], pick, len(names)))
 

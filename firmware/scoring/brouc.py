@@ -174,12 +174,22 @@ class Game:
             return
         if not self.deal_open:
             raise Refused("no_deal")
+        recorded = self.tricks[0] + self.tricks[1]
         if kind == _TRICK:
-            self._trick(side)
+            if recorded >= _TRICKS:
+                raise Refused("all_tricks_in", _TRICKS)
+            self.tricks[side] += 1
+            if self.announcer == 1 - side:
+                # Rule 14: the announcers' first lost trick decides at once.
+                if self.rules == _ETIVAZ:
+                    self._cape_failed()
+                    return
+                self.announcer = self.call = _NO_ONE  # rule 23: partie et vole lapses
+            if self.tricks[side] == _TRICKS:
+                self._all_tricks(side)
         elif kind == _DECLARE or kind == _TABLE:  # a marriage, in hand or in a trick
             suit_index = code >> 5 & 3
             extended = code >> 7 & 1
-            recorded = self.tricks[0] + self.tricks[1]
             if recorded:
                 # Rules 4 and 5: from the deal's first recorded trick on, only a
                 # team that has won a trick may declare or score a marriage.
@@ -198,26 +208,27 @@ class Game:
             value = self.marriage(suit_index, extended, table)
             (self.table if table else self.bottom)[side] += value
         elif kind == _ANNOUNCE:
-            self._announce(side, number)
+            self._announce(side, number, recorded)
         elif kind == _OUT:
-            self._out(side, number)
+            self._out(side, number, recorded)
         elif kind == _END:
-            self._end(number)
+            if recorded and recorded != _TRICKS:
+                raise Refused("end_tricks", _TRICKS, recorded)  # rule 14
+            if self.announcer != _NO_ONE and self.rules == _ETIVAZ:
+                self._cape_failed()  # rule 14: any end but the announcers' cape
+            else:
+                self._score(number, CARD_POINTS - number)
+        # A cape.
+        elif recorded:
+            # With tricks recorded, eight to one team already ended the deal.
+            if recorded != _TRICKS:
+                raise Refused("end_tricks", _TRICKS, recorded)
+            raise Refused("not_cape", TEAMS[side])
+        elif self.table[1 - side]:
+            raise Refused("cape_contradicted", TEAMS[1 - side], TEAMS[side])
+        elif self.announcer == 1 - side and self.rules == _ETIVAZ:
+            self._cape_failed()
         else:
-            self._end_cape(side)
-
-    def _trick(self, side):
-        recorded = self.tricks[0] + self.tricks[1]
-        if recorded >= _TRICKS:
-            raise Refused("all_tricks_in", _TRICKS)
-        self.tricks[side] += 1
-        if self.announcer == 1 - side:
-            # Rule 14: the announcers' first lost trick decides at once.
-            if self.rules == _ETIVAZ:
-                self._cape_failed()
-                return
-            self.announcer = self.call = _NO_ONE  # rule 23: partie et vole lapses
-        if self.tricks[side] == _TRICKS:
             self._all_tricks(side)
 
     def marriage(self, suit_index, extended, table):
@@ -231,7 +242,7 @@ class Game:
             value *= 2
         return value
 
-    def _announce(self, side, call):
+    def _announce(self, side, call, recorded):
         if self.rules == _THIRTY_ONE:
             raise Refused("no_announce", RULES[self.rules])  # rule 18
         if (call == _PARTIE_VOLE) != (self.rules == _BROU1802):
@@ -239,7 +250,6 @@ class Game:
         if self.announcer != _NO_ONE:
             raise Refused("announced")  # rule 13
         other = 1 - side
-        recorded = self.tricks[0] + self.tricks[1]
         if self.rules == _ETIVAZ:
             if self.slate[side] < 19:  # rules 11 and 12
                 raise Refused("below_19", TEAMS[side], self.slate[side])
@@ -256,10 +266,10 @@ class Game:
         self.announcer = side
         self.call = call
 
-    def _out(self, side, points):
+    def _out(self, side, points, recorded):
         if self.rules == _BROU1802:
             raise Refused("no_dehors", RULES[self.rules])  # rule 21
-        if self.tricks[0] + self.tricks[1] and not self.tricks[side] and points:
+        if recorded and not self.tricks[side] and points:
             raise Refused("points_no_trick", TEAMS[side])
         other = 1 - side
         count, need = self.count(side)
@@ -284,29 +294,6 @@ class Game:
         "31" (rule 17)."""
         count = self.slate[side] * 10 + self.bottom[side] + self.table[side] - self.table[1 - side]
         return count, 310 if self.rules == _THIRTY_ONE else 301
-
-    def _end(self, points_a):
-        recorded = self.tricks[0] + self.tricks[1]
-        if recorded and recorded != _TRICKS:
-            raise Refused("end_tricks", _TRICKS, recorded)  # rule 14
-        if self.announcer != _NO_ONE and self.rules == _ETIVAZ:
-            self._cape_failed()  # rule 14: any end but the announcers' cape
-            return
-        self._score(points_a, CARD_POINTS - points_a)
-
-    def _end_cape(self, side):
-        recorded = self.tricks[0] + self.tricks[1]
-        if recorded:
-            # With tricks recorded, eight to one team already ended the deal.
-            if recorded != _TRICKS:
-                raise Refused("end_tricks", _TRICKS, recorded)
-            raise Refused("not_cape", TEAMS[side])
-        if self.table[1 - side]:
-            raise Refused("cape_contradicted", TEAMS[1 - side], TEAMS[side])
-        if self.announcer == 1 - side and self.rules == _ETIVAZ:
-            self._cape_failed()
-            return
-        self._all_tricks(side)
 
     # -- outcomes ---------------------------------------------------------
 

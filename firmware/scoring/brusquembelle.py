@@ -147,12 +147,11 @@ class Game:
             return
         if not self.deal_open:
             raise Refused("no_deal")
-        if kind == _CARD:
-            self._card(code >> 2 & 7, code >> 5 & 1, code >> 6 & 1)
-        else:
+        if kind != _CARD:
             self._end(self._unpack(code))
-
-    def _card(self, player, rank, won):
+            return
+        player = code >> 2 & 7
+        rank = code >> 5 & 1
         # Decision: at most four of each rank in a deal (both packs hold four
         # Aces and four Tens); a fifth is refused as a slip of the finger.
         if self.played[rank] >= OF_EACH_RANK:
@@ -163,7 +162,7 @@ class Game:
         # "every other player" includes the partner (rule 30 changes only the
         # card points and the pool for pairs); the pair's combined balance is
         # the same as if only the opponents paid.
-        units = RANK_PAYMENT[rank] if won else -RANK_PAYMENT[rank]
+        units = RANK_PAYMENT[rank] if code >> 6 & 1 else -RANK_PAYMENT[rank]
         for seat in range(self.players):
             if seat != player:
                 self.balance[seat] -= units
@@ -175,18 +174,12 @@ class Game:
         # card event before it: a table may enter side payments or not.
         # Rule 30: with pairs, seats 0 and 2 (A) against 1 and 3 (B), and
         # partners' card points are added.
-        if self.pairs:
-            sides = [[0, 2], [1, 3]]
-            totals = [points[0] + points[2], points[1] + points[3]]
-        else:
-            sides = []
-            for seat in range(self.players):
-                sides.append([seat])
-            totals = points
+        totals = [points[0] + points[2], points[1] + points[3]] if self.pairs else points
         best = max(totals)
         if totals.count(best) == 1:
             # Rule 31: the most card points take the whole pool.
-            takers = sides[totals.index(best)]
+            side = totals.index(best)
+            takers = [side, side + 2] if self.pairs else [side]
             share = self.pool // len(takers)
             for seat in takers:
                 self.balance[seat] += share

@@ -112,19 +112,23 @@ class Game:
         # or a dare after that is refused here.
         if not self.deal_open:
             raise Refused("no_deal")
-        if kind == _TRICK:
-            self._trick(side, number)
-        else:
-            self._dare(side, number)
-
-    def _trick(self, side, count):
+        if kind == _DARE:
+            if number == COUNTERSTRIKE and self.rules == TWO:
+                raise Refused("no_counterstrike", RULES[self.rules])  # rule 28
+            # Decision: with two players only the counterstrike is refused
+            # (rule 28 names no other kind); the slate does not check whether
+            # a dare was possible, e.g. with the stock exhausted (rule 26: it
+            # only scores).
+            self._score(side, KIND_POINTS[number], True)  # rule 26: scored when entered
+            return
+        # A trick counting `number`.
         left = self.deal_tricks - self.tricks[0] - self.tricks[1]
-        if count > left:
+        if number > left:
             # Decision: a double or triple trick needs two or three cards from
             # every player, so it cannot count more tricks than the deal has left
             # (at 4-4 in Schwesing only a single trick remains).
-            raise Refused("tricks_left", count, left)
-        self.tricks[side] += count  # rule 25: 2 or 3; overshooting 5 is fine
+            raise Refused("tricks_left", number, left)
+        self.tricks[side] += number  # rule 25: 2 or 3; overshooting 5 is fine
         other = 1 - side
         if self.tricks[side] >= TO_WIN:
             # Rules 25 and 28: 1 point, or 2 when the opponents have no trick.
@@ -138,14 +142,6 @@ class Game:
         elif self.rules == TREIA and self.tricks[side] == 4 and self.tricks[other] == 4:
             self.bock += 1  # rule 27: 4-4 scores nothing; Bocks add up
             self._close_deal()
-
-    def _dare(self, side, kind):
-        if kind == COUNTERSTRIKE and self.rules == TWO:
-            raise Refused("no_counterstrike", RULES[self.rules])  # rule 28
-        # Decision: with two players only the counterstrike is refused (rule
-        # 28 names no other kind); the slate does not check whether a dare was
-        # possible, e.g. with the stock exhausted (rule 26: it only scores).
-        self._score(side, KIND_POINTS[kind], True)  # rule 26: scored when entered
 
     # -- outcomes ---------------------------------------------------------
 

@@ -53,15 +53,14 @@ def unit(app, parties, count):
 
 
 def snapshot(game):
-    """What `outcome` compares: slates, coches, parties, games, deals,
-    winner; and the trump, for the history."""
+    """What `outcome` compares: slates, the tally of coches (parties in
+    brou1802), games, deals, winner; and the trump, for the history."""
+    tally = game.parties if game.rules == BROU1802 else game.coches
     return (
         game.slate[0],
         game.slate[1],
-        game.coches[0],
-        game.coches[1],
-        game.parties[0],
-        game.parties[1],
+        tally[0],
+        tally[1],
         game.games,
         game.deals,
         game.winner,
@@ -72,16 +71,16 @@ def snapshot(game):
 def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
     game = app.match.game
-    if game.winner != _NO_ONE and before[8] == _NO_ONE:
+    if game.winner != _NO_ONE and before[6] == _NO_ONE:
         return app.t("match_won") % app.team(game.winner)
     parties = game.rules == BROU1802
     tally = game.parties if parties else game.coches
     for side in (0, 1):
-        gained = tally[side] - before[(4 if parties else 2) + side]
+        gained = tally[side] - before[2 + side]
         if gained:
-            template = app.t("game_won") if game.games != before[6] else app.t("gained")
+            template = app.t("game_won") if game.games != before[4] else app.t("gained")
             return template % (app.team(side), gained, unit(app, parties, gained))
-    if game.deals != before[7]:
+    if game.deals != before[5]:
         return "%s %+d  %s %+d" % (
             app.team(0),
             game.slate[0] - before[0],
@@ -148,8 +147,8 @@ def history(app):
 
     def write(before, game):
         tally = game.parties if parties else game.coches
-        won = before[4:6] if parties else before[2:4]
-        if game.games != before[6]:
+        won = before[2:4]
+        if game.games != before[4]:
             inverted.append(len(rows))
             shown = before  # a won game's final slate, before it is wiped
             note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
@@ -160,7 +159,7 @@ def history(app):
                 if tally[side] != won[side]:
                     note = " +%d%s" % (tally[side] - won[side], app.team(side))
                     break
-        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[9]]), shown[0], shown[1])
+        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[7]]), shown[0], shown[1])
         rows.append(text + note)
 
     app.match.deals(snapshot, write)
@@ -197,7 +196,25 @@ class Slate(SlateScreen):
             self.draw_compact(app, fb, game)
         else:
             self.draw_full(app, fb, game)
-        self.draw_status(app, fb, game)
+        # The status row: who won, or who deals, or the deal in progress.
+        if game.winner != _NO_ONE:
+            won = app.t("match_won")
+            status_row(app, fb, won % app.team(game.winner, 18 - len(won)), True)
+            return
+        if not game.deal_open:
+            text = app.t("dealer") % app.seat(game.dealer)
+            if len(text) <= 11:
+                text += " · OK"  # OK deals, if a long name leaves room to say so
+            status_row(app, fb, text)
+            return
+        text = suit_symbol(SUITS[game.trump]) + " "
+        if game.announcer != _NO_ONE:
+            text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
+        else:
+            text += app.t("dealer") % app.seat(game.dealer)
+        if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
+            text += " %d:%d" % (game.tricks[0], game.tricks[1])
+        status_row(app, fb, text, True)
 
     @staticmethod
     def tally(app, game, side):
@@ -251,27 +268,6 @@ class Slate(SlateScreen):
             if game.bottom[side]:
                 label += " +%d" % game.bottom[side]
             draw_text(fb, fit(label, _HALF - 2), edge, 2 * ROW, align=align)
-
-    @staticmethod
-    def draw_status(app, fb, game):
-        if game.winner != _NO_ONE:
-            won = app.t("match_won")
-            status_row(app, fb, won % app.team(game.winner, 18 - len(won)), True)
-            return
-        if not game.deal_open:
-            text = app.t("dealer") % app.seat(game.dealer)
-            if len(text) <= 11:
-                text += " · OK"  # OK deals, if a long name leaves room to say so
-            status_row(app, fb, text)
-            return
-        text = suit_symbol(SUITS[game.trump]) + " "
-        if game.announcer != _NO_ONE:
-            text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
-        else:
-            text += app.t("dealer") % app.seat(game.dealer)
-        if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
-            text += " %d:%d" % (game.tricks[0], game.tricks[1])
-        status_row(app, fb, text, True)
 
 
 def shown_value(app, value):

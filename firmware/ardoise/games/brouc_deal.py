@@ -236,7 +236,7 @@ def ask_dehors(app):
 def verdict(app, event, side, after):
     """Show what the call does (right or wrong, who scores what) before it is confirmed."""
     game = app.match.game
-    right = after[8] == side if game.rules == THIRTY_ONE else after[2 + side] > game.coches[side]
+    right = after[6] == side if game.rules == THIRTY_ONE else after[2 + side] > game.coches[side]
     winners = side if right else 1 - side
     lines = [app.t("right") if right else app.t("wrong")]
     if game.rules == THIRTY_ONE:

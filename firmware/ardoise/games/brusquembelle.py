@@ -48,8 +48,9 @@ def card_word(app, card):
     return "%s %s" % (app.words("bq_ranks")[card // 2], app.words("bq_won")[card % 2])
 
 
-def signed(units):
-    return "%+d" % units if units else "0"
+def side_name(app, game, side):
+    """A side of the deal's end as the screen names it: a pair, or a player."""
+    return app.team(side) if game.pairs else player(app, side)
 
 
 def snapshot(game):
@@ -62,7 +63,7 @@ def pool_went(app, game, taken):
     if not game.taker:
         return app.t("bq_tie") % game.pool
     side = game.taker[0]  # with pairs, seat 0 or 1: pair A or B
-    return app.t("bq_took") % (app.team(side) if game.pairs else player(app, side), taken)
+    return app.t("bq_took") % (side_name(app, game, side), taken)
 
 
 def outcome(app, before, event):
@@ -132,10 +133,6 @@ def ask_player(app, card):
     for seat in range(app.match.game.players):
         names.append(player(app, seat))
     app.push(app.load("widgets").Choice(app.t("bq_who") % card_word(app, card), names, then))
-
-
-def side_name(app, game, side):
-    return app.team(side) if game.pairs else player(app, side)
 
 
 def ask_points(app, points):
@@ -266,8 +263,8 @@ class Slate(SlateScreen):
             x = place % columns * width
             y = place // columns * pitch
             if index < len(values):
-                label = app.team(index) if game.pairs else player(app, index)
-                value = signed(values[index])
+                label = side_name(app, game, index)
+                value = "%+d" % values[index] if values[index] else "0"
                 if index == dealer:
                     draw_text(fb, "•", x, y + (pitch - ROW) // 2)
             else:

@@ -211,10 +211,7 @@ class Slate(SlateScreen):
                         fb.fill_rect(left + index * _BOX, 48, 7, 7, 1)
                     else:
                         fb.rect(left + index * _BOX, 48, 7, 7, 1)
-        self.draw_status(app, fb, game)
-
-    @staticmethod
-    def draw_status(app, fb, game):
+        # The status row: the dealer, a Bock waiting, a deal's tricks.
         text = app.t("dealer") % app.seat(game.dealer)
         bock = app.t("bruus_bock") % game.bock if game.bock else None
         if game.deal_open:
