@@ -37,6 +37,7 @@ _POSITION_SIZE = const(4)
 # column write, its data control byte and the address byte opening each of
 # those two writes.
 _MOST_SENT_UNCHANGED = const(6)
+_SKIPPED = bytes(_MOST_SENT_UNCHANGED + 1)  # unchanged columns worth a span of their own
 
 
 def _init_sequence(height, external_vcc):
@@ -137,8 +138,8 @@ class SSD1306(framebuf.FrameBuffer):
         """Send the frame: the changed columns of each page since the last
         show(), or everything after invalidate().
 
-        Allocates no buffer: only small memoryviews, the slices it compares
-        and one per span sent.
+        Allocates no buffer that lives on: a changed page's differences
+        (a few small objects) and a memoryview per span sent.
         """
         full = self._panel_unknown
         width = self.width
@@ -152,35 +153,20 @@ class SSD1306(framebuf.FrameBuffer):
                 elif frame == sent:
                     continue
                 else:
-                    # The first and the last changed column, found by halving
-                    # with compares of slices (in C, not a column at a time).
-                    first = 0  # frame[:first] == sent[:first], frame[:end] != sent[:end]
-                    end = width
-                    while end - first > 1:
-                        column = (first + end) >> 1
-                        if frame[first:column] == sent[first:column]:
-                            first = column
-                        else:
-                            end = column
-                    column = first  # a change, and frame[end:] != sent[end:] from here
-                    end = width
-                    while end - column > 1:
-                        middle = (column + end) >> 1
-                        if frame[middle:end] == sent[middle:end]:
-                            end = middle
-                        else:
-                            column = middle
-                    column = first + 1
-                    while column < end:
-                        if frame[column] == sent[column]:
-                            unchanged = column
-                            column += 1
-                            while frame[column] == sent[column]:  # stops by end - 1, a change
-                                column += 1
-                            if column - unchanged > _MOST_SENT_UNCHANGED:
-                                self._send_span(page, first, unchanged)
-                                first = column
-                        column += 1
+                    # The changed columns are the bytes that are not 0 in the
+                    # two pages XORed (as two big ints: in C, not a column at a
+                    # time in Python), and the stretches to skip, runs of at
+                    # least _MOST_SENT_UNCHANGED + 1 zeros, are found by find().
+                    changes = (
+                        int.from_bytes(frame, "little") ^ int.from_bytes(sent, "little")
+                    ).to_bytes(width, "little")
+                    first = width - len(changes.lstrip(b"\0"))
+                    end = len(changes.rstrip(b"\0"))
+                    unchanged = changes.find(_SKIPPED, first, end)
+                    while unchanged >= 0:  # a stretch after a change, ended by one
+                        self._send_span(page, first, unchanged)
+                        first = end - len(changes[unchanged:end].lstrip(b"\0"))
+                        unchanged = changes.find(_SKIPPED, first, end)
                     self._send_span(page, first, end)
                 sent[:] = frame
         except OSError:
