@@ -12,7 +12,7 @@ rules core so that the board carries none of it.
 """
 
 # A seat the slate left without a name when it named the others: a dash
-# (the slate writes "-", firmware/ardoise/seats.py; "–" and "—" read the same).
+# (the slate writes "-", firmware/ardoise/roster.py; "–" and "—" read the same).
 ANONYMOUS = ("-", "\u2013", "\u2014")
 
 
