@@ -180,9 +180,10 @@ class Message(Screen):
             for seat, name in enumerate(names):
                 seats.append(app.seat(seat, False) + " " + name)
             screen.lines = seats + (rows or screen.lines)
-            screen.inverted = []
+            shifted = []
             for index in inverted:
-                screen.inverted.append(index + len(seats))
+                shifted.append(index + len(seats))
+            screen.inverted = tuple(shifted)
             rows = screen.lines
         if rows:
             screen.lines = rows
