@@ -251,8 +251,7 @@ def _load(text, index, code):
     found = _glyph_index(code)
     glyphs = _PLACEHOLDER if found < 0 else _GLYPHS
     start = 0 if found < 0 else found * _CELL
-    for column in range(_CELL):
-        _cell_bytes[column] = glyphs[start + column]
+    _cell_bytes[:] = glyphs[start : start + _CELL]
 
 
 def _blit(fb, x, y, color):

@@ -199,16 +199,21 @@ class SSD1306(framebuf.FrameBuffer):
     def _send_span(self, page, first, end):
         """Columns first to end - 1 of `page`, placed by a page command only
         if this show() has not set that page already."""
-        if self._position[3] == _PAGE_START | page:
+        placement = self._position
+        if placement[3] == _PAGE_START | page:
             placement = self._command_and_value
         else:
-            placement = self._position
             placement[3] = _PAGE_START | page
         placement[1] = first & 0x0F
         placement[2] = _COLUMN_HIGH | (first >> 4)
-        self._write(placement)
-        self._data[1] = self._frame_pages[page][first:end]
-        self._i2c.writevto(self._address, self._data)
+        # _write's work written out: up to dozens of spans a show().
+        i2c = self._i2c
+        address = self._address
+        i2c.writeto(address, placement)
+        self.bytes_sent += len(placement)
+        data = self._data
+        data[1] = self._frame_pages[page][first:end]
+        i2c.writevto(address, data)
         self.bytes_sent += 1 + end - first
 
     def _write_command(self, command):
