@@ -85,27 +85,26 @@ class Game:
             return _CARD | player << 2 | rank << 5 | won << 6
         if name == "end":
             check_keys(event, ("points",))
-            points = self._points(event["points"])
+            # One whole number 0..120 per player, adding up to 120.
+            points = event["points"]
+            count = self.players
+            if type(points) is not list or len(points) != count:
+                raise Refused(
+                    "bad_value", "points", "a list of %d card points" % count, shown(points)
+                )
+            for value in points:
+                if type(value) is not int or value < 0 or value > CARD_POINTS:
+                    raise Refused(
+                        "bad_value", "points", "%d whole numbers from 0 to 120" % count, points
+                    )
+            total = sum(points)
+            if total != CARD_POINTS:
+                raise Refused("points_sum", " + ".join(map(str, points)), total)
             packed = 0
             for seat in range(self.players - 2, -1, -1):
                 packed = packed * _BASE + points[seat]
             return _END | packed << 2
         raise Refused("unknown_event", name)
-
-    def _points(self, points):
-        """Refuse anything but one whole number 0..120 per player adding to 120."""
-        count = self.players
-        if type(points) is not list or len(points) != count:
-            raise Refused("bad_value", "points", "a list of %d card points" % count, shown(points))
-        for value in points:
-            if type(value) is not int or value < 0 or value > CARD_POINTS:
-                raise Refused(
-                    "bad_value", "points", "%d whole numbers from 0 to 120" % count, points
-                )
-        total = sum(points)
-        if total != CARD_POINTS:
-            raise Refused("points_sum", " + ".join(map(str, points)), total)
-        return points
 
     def _unpack(self, code):
         """The card points of every player in an end event's code."""

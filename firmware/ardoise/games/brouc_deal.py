@@ -47,7 +47,17 @@ def deal_menu(app):
     """What can happen during a deal; cape announcements only when allowed."""
     game = app.match.game
     recorded = game.tricks[0] + game.tricks[1]
-    calls = allowed_calls(app, game)
+    # The (team, call) announcements the rules would accept now (none in "31").
+    calls = []
+    names = ("partie-vole",) if game.rules == BROU1802 else ("cape-dehors", "cape-dedouble")
+    for side in (0, 1):
+        for call in names:
+            event = {"ev": "announce", "team": TEAMS[side], "call": call}
+            try:
+                app.match.trial(event, snapshot)  # accepted or not: what it reads is no matter
+            except Refused:
+                continue  # not allowed now
+            calls.append(event)
     items = ["end", "marriage"]
     if app.settings.get("tricks"):
         items.append("trick")
@@ -60,60 +70,38 @@ def deal_menu(app):
 
     def pick(app, index):
         item = items[index]
-        if item == "end":
-            ask_end(app)
+        if item == "end":  # A's and B's card points, 60 each to begin with
+
+            def done(app, value):
+                app.act({"ev": "end", "A": CARD_POINTS - value, "B": value})
+
+            app.push(Split(app.t("do_end"), CARD_POINTS // 2, 0, CARD_POINTS, done))
         elif item == "marriage":
             ask_marriage(app)
-        elif item == "trick":
-            ask_trick(app)
         elif item == "dehors":
             ask_dehors(app)
         elif item == "announce":
-            ask_announce(app, calls)
-        else:
-            ask_cape(app)
+            options = []
+            for call in calls:
+                options.append(describe(app, call))
+
+            def announce(app, index):
+                app.act(calls[index])
+
+            app.push(Choice(app.t("do_announce"), options, announce))
+        else:  # a trick, or a cape (la vole in brou1802): the team
+            event = {"ev": "trick"} if item == "trick" else {"ev": "end"}
+
+            def team(app, side):
+                event["team" if item == "trick" else "cape"] = TEAMS[side]
+                app.act(event)
+
+            ask_team(app, app.t("do_" + item), team)
 
     options = []
     for item in items:
         options.append(app.t("do_" + item))
     app.push(Choice(app.t("deal_menu"), options, pick))
-
-
-def allowed_calls(app, game):
-    """The (team, call) announcements the rules would accept now."""
-    if game.rules == THIRTY_ONE:
-        return []
-    calls = ("partie-vole",) if game.rules == BROU1802 else ("cape-dehors", "cape-dedouble")
-    allowed = []
-    for side in (0, 1):
-        for call in calls:
-            event = {"ev": "announce", "team": TEAMS[side], "call": call}
-            try:
-                app.match.trial(event, lambda game: None)
-            except Refused:
-                continue  # not allowed now
-            allowed.append(event)
-    return allowed
-
-
-def ask_announce(app, calls):
-    options = []
-    for event in calls:
-        options.append(describe(app, event))
-    app.push(Choice(app.t("do_announce"), options, lambda app, index: app.act(calls[index])))
-
-
-def ask_trick(app):
-    ask_team(
-        app, app.t("do_trick"), lambda app, side: app.act({"ev": "trick", "team": TEAMS[side]})
-    )
-
-
-def ask_cape(app):
-    def then(app, side):
-        app.act({"ev": "end", "cape": TEAMS[side]})
-
-    ask_team(app, app.t("do_" + ("vole" if app.match.game.rules == BROU1802 else "cape")), then)
 
 
 def ask_marriage(app, side=None):
@@ -190,15 +178,6 @@ class Split(Number):
         draw_text(fb, "◀", 0, 2 * ROW + 8)
         draw_text(fb, "▶", WIDTH, 2 * ROW + 8, align=RIGHT)
         draw_text(fb, "OK ✓", WIDTH, 7 * ROW, align=RIGHT)
-
-
-def ask_end(app):
-    """The end of the deal: A's and B's card points, 60 each to begin with."""
-
-    def done(app, value):
-        app.act({"ev": "end", "A": CARD_POINTS - value, "B": value})
-
-    app.push(Split(app.t("do_end"), CARD_POINTS // 2, 0, CARD_POINTS, done))
 
 
 def ask_dehors(app):
