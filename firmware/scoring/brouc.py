@@ -14,6 +14,7 @@ from scoring.match import (
     check_keys,
     choice,
     declared,
+    in_deal,
     whole_number,
 )
 
@@ -166,14 +167,10 @@ class Game:
         kind = code & 15
         side = code >> 4 & 1
         number = code >> 8
+        in_deal(self, kind == _DEAL)
         if kind == _DEAL:
-            if self.deal_open:
-                raise Refused("deal_open")
-            self.deal_open = True
             self.trump = code >> 5 & 3
             return
-        if not self.deal_open:
-            raise Refused("no_deal")
         recorded = self.tricks[0] + self.tricks[1]
         if kind == _TRICK:
             if recorded >= _TRICKS:

@@ -9,7 +9,7 @@ the balances plus the pool always add up to 0.
 
 from micropython import const
 
-from scoring.match import TEAMS, Refused, check_keys, choice, shown, whole_number
+from scoring.match import TEAMS, Refused, check_keys, choice, in_deal, shown, whole_number
 
 RANKS = ("A", "10")
 RANK_PAYMENT = (2, 1)  # rule 32: an Ace 2 from (or to) every other player, a Ten 1
@@ -134,18 +134,14 @@ class Game:
     def apply(self, code):
         """Fold one event in, or raise Refused before changing anything."""
         kind = code & 3
+        in_deal(self, kind == _DEAL)
         if kind == _DEAL:
-            if self.deal_open:
-                raise Refused("deal_open")
             # Rule 31: every player puts the ante in the pool.
             for seat in range(self.players):
                 self.balance[seat] -= self.ante
             self.pool += self.ante * self.players
-            self.deal_open = True
             self.played[0] = self.played[1] = 0
             return
-        if not self.deal_open:
-            raise Refused("no_deal")
         if kind != _CARD:
             self._end(self._unpack(code))
             return

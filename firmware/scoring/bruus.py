@@ -9,7 +9,16 @@ Treia, at four tricks each), or when daring and striking win the game.
 
 from micropython import const
 
-from scoring.match import TEAMS, Refused, by_team, check_keys, choice, declared, whole_number
+from scoring.match import (
+    TEAMS,
+    Refused,
+    by_team,
+    check_keys,
+    choice,
+    declared,
+    in_deal,
+    whole_number,
+)
 
 # The rule sets (schwesing the default) and their game: ten matches each,
 # counted down (rule 27); 12 points (rules 25 and 28).
@@ -102,10 +111,8 @@ class Game:
         kind = code & 3
         side = code >> 2 & 1
         number = code >> 3
+        in_deal(self, kind == _DEAL)
         if kind == _DEAL:
-            if self.deal_open:
-                raise Refused("deal_open")
-            self.deal_open = True
             self.tricks[0] = self.tricks[1] = 0
             return
         # A deal ends at once when it is decided (rules 25, 27, 28), so a trick

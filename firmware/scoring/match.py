@@ -109,6 +109,17 @@ def choice(event, key, options, default=None):
     raise Refused("bad_value", key, "one of " + ", ".join(options), shown(value))
 
 
+def in_deal(game, opens):
+    """Every game's deal rule, checked before anything changes: an event that
+    begins a deal (`opens`) needs none open and opens it; any other needs one."""
+    if opens:
+        if game.deal_open:
+            raise Refused("deal_open")
+        game.deal_open = True
+    elif not game.deal_open:
+        raise Refused("no_deal")
+
+
 def by_team(pair):
     """A per-team pair as the state prints it: {"A": ..., "B": ...}."""
     return {"A": pair[0], "B": pair[1]}
