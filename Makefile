@@ -17,6 +17,10 @@ FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
 # Board files go to the device as board.py (source); compiled here only to
 # check that mpy-cross takes them.
 BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards/*.py))
+# .mpy files left from a source since removed or renamed: `make mpy` deletes
+# them, or make web would serve them and a size count would include them.
+STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
+	$(shell find $(BUILD)/mpy $(BUILD)/mpy-boards -name '*.mpy' 2>/dev/null))
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
@@ -63,6 +67,7 @@ $(NODE_STAMP): package.json package-lock.json
 # common.py's compile_tree): the same mpy-cross, -O3 as firmware/manifest.py
 # freezes it, and the module's name ("ardoise.games.brouc") as source name.
 mpy: $(FIRMWARE_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
+	@$(if $(STALE_MPY),rm -f $(STALE_MPY) && echo "removed $(STALE_MPY): their sources are gone")
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
