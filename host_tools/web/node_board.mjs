@@ -30,7 +30,7 @@ const { loadBoard, readPanel, ROOT } = await import(
 const { loadMicroPython } = await import(url.pathToFileURL(path.join(folder, "micropython.mjs")));
 const manifest = JSON.parse(fs.readFileSync(path.join(folder, "files.json"), "utf8"));
 const console_ = (line) => process.stderr.write(line + "\n");
-const { mp, webboard, polls } = await loadBoard({
+const { mp, webboard } = await loadBoard({
   loadMicroPython,
   files: manifest.board,
   read: async (name) => fs.readFileSync(path.join(folder, name)),
@@ -39,6 +39,7 @@ const { mp, webboard, polls } = await loadBoard({
 });
 
 let address = 0;
+let polls = null; // App.run's naps, the firmware's own: asked after start
 function steps(ms) {
   let flags = 0;
   const poll = polls.awake;
@@ -48,6 +49,7 @@ function steps(ms) {
 const commands = {
   start({ height, buttons }) {
     const flags = webboard.start(height || 64, ROOT, buttons || 4);
+    polls = JSON.parse(webboard.polls());
     address = webboard.panel_address();
     return { flags, heap: webboard.collect(), polls };
   },

@@ -338,6 +338,14 @@ function translate() {
 
 function startBoard() {
   const flags = state.board.start(state.height, ROOT, 4);
+  // How often App.run polls: the firmware's own constants, never a copy
+  // (a firmware that cannot even say it is polled as often as it can be).
+  try {
+    state.polls = JSON.parse(state.board.polls());
+  } catch (error) {
+    log(String(error));
+    state.polls = state.polls || { awake: 1, asleep: 1 };
+  }
   state.address = state.board.panel_address();
   state.held.clear();
   after(flags | CHANGED);
@@ -420,7 +428,7 @@ function save(blob, name) {
 async function main() {
   translate();
   const manifest = await (await fetch("files.json")).json();
-  const { mp, webboard, polls } = await loadBoard({
+  const { mp, webboard } = await loadBoard({
     loadMicroPython,
     files: manifest.board,
     read: async (name) => new Uint8Array(await (await fetch(name)).arrayBuffer()),
@@ -429,7 +437,6 @@ async function main() {
   });
   state.mp = mp;
   state.board = webboard;
-  state.polls = polls;
   state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
   await state.flash.open();
   await state.flash.restore();

@@ -24,10 +24,7 @@ export async function loadBoard({ loadMicroPython, files, read, stdout, stderr, 
   mp.FS.mkdirTree(FLASH);
   mp.runPython("import sys\nsys.path.insert(0, '" + CODE + "')");
   const webboard = mp.pyimport("webboard");
-  // How often App.run polls, awake and while the screen is off: the
-  // firmware's own constants (ardoise/app.py), never a copy.
-  const polls = JSON.parse(webboard.polls());
-  return { mp, webboard, polls };
+  return { mp, webboard };
 }
 
 // The panel's memory as the glue's frame: {on, pages, contrast, memory}
