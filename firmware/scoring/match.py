@@ -49,16 +49,22 @@ def code(key):
     return bytes((h >> 8, h & 255))
 
 
+def place(codes, key):
+    """The place of `key` among `codes`, two bytes a key (`code`); None for
+    no key of theirs."""
+    at = codes.find(code(key))
+    return None if at < 0 or at & 1 else at >> 1
+
+
 def line(text, codes, key):
     """The line of `text` (a str or UTF-8 bytes, each line ending in a
-    newline) in the place of `key` among `codes`, two bytes a key (`code`);
-    None for no key of theirs."""
-    at = codes.find(code(key))
-    if at < 0 or at & 1:
+    newline) in the place of `key` among `codes`; None for no key of theirs."""
+    at = place(codes, key)
+    if at is None:
         return None
     end = b"\n" if type(text) is bytes else "\n"
     start = 0
-    for _ in range(at >> 1):
+    for _ in range(at):
         start = text.find(end, start) + 1
     return text[start : text.find(end, start)]
 

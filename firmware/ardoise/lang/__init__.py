@@ -16,7 +16,7 @@ import sys
 from array import array
 
 from ardoise import forget, load
-from scoring.match import code, line
+from scoring.match import line, place
 
 # The keys of the screens' texts, one line of each language's TEXT each, in
 # this order (each language names a line's key in its comment):
@@ -90,10 +90,9 @@ class Texts:
     def t(self, key):
         """The text `key` in the player's language: TEXT's line of its place
         among the keys (None for no key of theirs)."""
-        at = CODES.find(code(key))
-        if at < 0 or at & 1:
+        at = place(CODES, key)
+        if at is None:
             return None
-        at >>= 1
         return str(self.text[self.starts[at] : self.starts[at + 1] - 1], "utf-8")
 
     def words(self, key):
