@@ -16,9 +16,10 @@ change the match; around it, the screens see
   `ardoise.games.<game>` for the match event's "game", which gives Slate,
   history, new_match, snapshot, outcome, describe and shown_value (see
   ardoise/games/__init__.py);
-- `app.load(name)`, the RAM policy's (ardoise/__init__.py): every module
-  imported while the slate is away is dropped again when it is back
-  (`home`), so that RAM holds little more than the slate.
+- `app.load(name)`, the RAM policy's (ardoise/__init__.py, `Modules`): a
+  screen's modules are kept when the slate is back (`home`) only while the
+  next trips away from it use them, so that RAM holds little more than the
+  slate and what the last trip used.
 
 The rest of the app knows no game. Every confirmed action goes through
 `act`: the journal checks it with the rules and flushes its line, and only
@@ -26,12 +27,11 @@ then does the screen say it is done.
 """
 
 import gc
-import sys
 from time import ticks_diff
 
 from micropython import const
 
-from ardoise import forget, load, sweep
+from ardoise import Modules, forget, load
 from ardoise.base import CENTER, ROW, Message, draw_text, fit
 from ardoise.buttons import NONE, WAKE
 from ardoise.journal import Journal, StorageError
@@ -117,7 +117,7 @@ class App:
         self.compact = display.height < 64
         self.stack = []
         self.screens = None  # the screens' module of the current match's game
-        self.resident = None  # the modules loaded at boot, before any screen
+        self.modules = None  # the RAM policy's, once `start` has begun
         self.asleep = 0  # or _DIM, _DARK: the next press only wakes
         self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
         self.dirty = True
@@ -140,11 +140,12 @@ class App:
         # 4 ms on a Pico (one a redraw at 4 KiB, as every call of a function
         # with many locals takes its frame from the heap).
         gc.threshold(max(_GC_EVERY, gc.mem_free() >> 3))
-        # What stays (see `sweep`): the app and what it imports. Not the
-        # settings' file code, nor a language's module (the app holds a copy
-        # of its texts).
-        self.resident = list(sys.modules)
-        self.settings, said = self.load("settings").load(self.root, self.journal.opener)
+        # What stays (see ardoise.Modules): the app and what it imports. Not
+        # the settings' file code, nor a language's module (the app holds a
+        # copy of its texts).
+        self.modules = Modules()
+        self.load = self.modules.load
+        self.settings, said = load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()
         try:
@@ -238,28 +239,27 @@ class App:
                 return
         self.keypad.set_repeat(*self.stack[-1].repeat)
 
-    # Modules for the screens, as the RAM policy has it (ardoise/__init__.py).
+    # Modules for the screens: imported at once until `start`, then as the
+    # RAM policy has it (ardoise.Modules).
     load = staticmethod(load)
 
     def sweep(self):
-        """Drop the modules the screens loaded: all but the match's slate and
-        rules (the match's classes live on, and importing them again would
-        load a copy)."""
-        game = self.match.game
-        name = game.name if game is not None else ""
-        if self.resident is not None:
-            sweep(self.resident, "ardoise.games." + name, "scoring." + name)
+        """Drop every module the screens loaded (before a large job)."""
+        if self.modules is not None:
+            self.modules.drop(0)
 
     def home(self):
         """Back to the slate of the current match (or the screen asking for one)."""
         self.stack = []
         self.match.update()
-        self.sweep()
         game = self.match.game
+        name = game.name if game is not None else ""
+        if self.modules is not None:
+            self.modules.back("ardoise.games." + name, "scoring." + name)
         self.screens = None
         if game is not None:
             try:
-                self.screens = self.load("games." + game.name)
+                self.screens = load("games." + name)
             except ImportError:
                 pass  # a game with no screens yet: offer a new match
         if self.screens is None:

@@ -6,8 +6,9 @@ one after each event. The display driver sends only what changed, so
 redrawing everything is cheap on the bus. Here: Screen, SlateScreen (what
 every game's slate does), Message (the app's notes) and the drawing. The
 widgets built on them (lists, numbers, questions, a history) are in
-widgets.py, the menus every game shares in menus.py: both loaded only while
-one is open.
+widgets.py, the menus every game shares in menus.py: both loaded when one
+is opened, and kept only while the screens opened next use them
+(ardoise.Modules).
 
 Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 """

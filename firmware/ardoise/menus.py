@@ -1,9 +1,9 @@
 """The menus every game shares: the main menu, undo, a new match; what the boot found.
 
-Loaded when one is opened (`app.load("menus")`) and dropped when the slate
-is back: RAM holds them only while they are used. The settings' own menu
-is here too (settings.py, which reads and writes their file, is loaded
-while it is open). A new match lists the
+Loaded when one is opened (`app.load("menus")`) and kept while the next
+trips away from the slate use them (ardoise.Modules). The settings' own
+menu is here too (settings.py, which reads and writes their file, is
+loaded when it is opened). A new match lists the
 games of the rules core (scoring.GAMES), named by the "games" text; each
 game's own questions are `new_match(app)` of its module in ardoise/games/.
 """

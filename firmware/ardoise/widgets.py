@@ -2,8 +2,8 @@
 
 Built on ardoise/base.py's Screen. They call back into the code that made
 them with `(app, choice)` and know nothing of games.
-Loaded with the screens that use them and dropped with them when the slate
-is back.
+Loaded with the screens that use them and dropped with them
+(ardoise.Modules).
 """
 
 from ardoise.base import (

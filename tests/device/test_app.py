@@ -19,7 +19,7 @@ host_board()
 import machine  # noqa: E402  (the stand-in)
 from harness import Device, is_a  # noqa: E402
 
-from ardoise import boot, font  # noqa: E402
+from ardoise import boot, font, forget  # noqa: E402
 from ardoise.journal import Journal, encode  # noqa: E402
 
 HEADER = {"ev": "match", "game": "brouc", "rules": "etivaz", "dealer": 0, "target": 5}
@@ -61,6 +61,16 @@ def open_deal(device, suit="♥ Cœur"):
     device.press("ok")
     device.cursor(suit)
     device.press("ok")
+
+
+def forget_games():
+    """Drop what other tests' devices left loaded, which a device booting
+    now would count as its boot's own."""
+    for game in ("brouc", "bruus", "brusquembelle"):
+        for name in ("ardoise.games.", "scoring."):
+            forget(name + game)
+    for name in ("ardoise.games.brouc_deal", "ardoise.menus", "ardoise.widgets"):
+        forget(name)
 
 
 def refusal(device):
@@ -226,6 +236,43 @@ def test_refusals_speak_the_chosen_language(root):
     device.hold("prev")
     assert refusal(device) == "nothing to undo: the match event cannot be undone"
     assert "ardoise.lang.de_reasons" not in sys.modules  # read, then given back
+
+
+@in_folder
+def test_a_trip_s_modules_stay_for_the_next_trip_that_uses_them(root):
+    deal, menus = "ardoise.games.brouc_deal", "ardoise.menus"
+    forget_games()
+    device = with_journal(root, {"ev": "deal", "trump": "H"}, settings={"tricks": True})
+    assert deal not in sys.modules
+    device.press("ok")  # the deal's actions
+    actions = sys.modules[deal]
+    device.hold("ok")  # back on the slate: kept
+    assert is_a(device.screen(), "Slate") and sys.modules[deal] is actions
+    device.press("next")  # a trick, on the slate itself: kept too
+    assert device.journal().count('"ev":"trick"') == 1 and sys.modules[deal] is actions
+    device.press("ok")  # open at once: the same module, not imported again
+    assert is_a(device.screen(), "Choice") and sys.modules[deal] is actions
+    device.hold("ok")
+    device.hold("prev")  # undo: the deal's actions go before the menus come
+    assert is_a(device.screen(), "Confirm")
+    assert deal not in sys.modules and menus in sys.modules
+    device.hold("ok")
+    device.press("ok")  # and the other way round
+    assert deal in sys.modules and menus not in sys.modules
+
+
+@in_folder
+def test_a_new_match_of_another_game_drops_the_former_game_s_modules(root):
+    forget_games()
+    device = with_journal(root, {"ev": "deal", "trump": "H"})
+    device.press("ok")
+    device.hold("ok")
+    assert "ardoise.games.brouc_deal" in sys.modules
+    device.app.new_match({"ev": "match", "game": "bruus", "dealer": 0})
+    assert is_a(device.screen(), "Slate")
+    assert "ardoise.games.bruus" in sys.modules and "scoring.bruus" in sys.modules
+    for name in ("ardoise.games.brouc", "ardoise.games.brouc_deal", "scoring.brouc"):
+        assert name not in sys.modules, name
 
 
 @in_folder

@@ -1,4 +1,4 @@
-"""Le Brouc: a deal's actions, loaded while one is open.
+"""Le Brouc: a deal's actions, loaded when one is opened (and kept while used).
 
 The trump that opens a deal, then the deal's menu: tricks, marriages, cape
 announcements and a cape; the card points of an end of deal (the 120 split
