@@ -334,6 +334,7 @@ class ScreenFuzz(RuleBasedStateMachine):
         self.board = board
         self.tally = tally
         self.buttons = 4
+        self.sleep_s = 0  # the settings' delay before the screen sleeps (0: never)
         self.asleep = False
         self.screen = None
         self.folder = None
@@ -350,6 +351,7 @@ class ScreenFuzz(RuleBasedStateMachine):
     def boot(self, height, buttons, match, setting):
         """A fresh board: no match yet, or one played so far; the settings stored."""
         self.buttons = buttons
+        self.sleep_s = setting["sleep"]
         seed = self.board.base / ("seed-%d" % self.tally["boots"])
         seed.mkdir()
         (seed / "settings.json").write_text(json.dumps(setting))
@@ -397,6 +399,12 @@ class ScreenFuzz(RuleBasedStateMachine):
 
     def teardown(self):
         if self.folder is not None:
+            if self.sleep_s:
+                # Every walk that can sees the screen sleep and a tap only wake
+                # it: the random rules may not, and which walks Hypothesis
+                # draws changes with what else pytest collected.
+                self.wait(self.sleep_s * 1000 + 1000)
+                self.press([Tap("ok", SURE_WAKE_MS, [], [], MIN_GAP_MS)])
             self.settle()
 
     # -- checks ----------------------------------------------------------------
