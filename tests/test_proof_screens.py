@@ -82,6 +82,7 @@ class Seen(NamedTuple):
 
     asleep: bool  # before the gesture
     screen: str  # the top screen before the gesture
+    repeats: bool  # and whether its held Prev and Next repeat
     buttons: int  # 3 or 4 wired
     slept: bool  # off at any poll of the gesture
 
@@ -110,8 +111,9 @@ class Tap(NamedTuple):
 
 
 class LongPress(NamedTuple):
-    """Held past the long press (600 ms); on a number, Prev's and Next's held
-    events repeat while held (jumps to the next five)."""
+    """Held past the long press (600 ms); where the screen says so (a number:
+    jumps to the next five; a name spelt letter by letter), Prev's and Next's
+    held events repeat while held."""
 
     button: str
     hold: int
@@ -123,7 +125,7 @@ class LongPress(NamedTuple):
     def check(self, keys, seen):
         if seen.slept or (self.button == "extra" and seen.buttons == 3):
             return
-        if seen.screen in ("Number", "Split") and self.button in ("prev", "next"):
+        if seen.repeats and self.button in ("prev", "next"):
             assert keys and set(keys) == {HELD_KEYS[self.button]}, keys
         else:
             held = HELD_KEYS[self.button]
@@ -337,6 +339,7 @@ class ScreenFuzz(RuleBasedStateMachine):
         self.sleep_s = 0  # the settings' delay before the screen sleeps (0: never)
         self.asleep = False
         self.screen = None
+        self.repeats = False
         self.folder = None
         self.journal = b""
         self.expected = None  # CPython's fold of the journal
@@ -368,9 +371,9 @@ class ScreenFuzz(RuleBasedStateMachine):
     def press(self, gestures):
         """A few gestures in a row (the way through a menu), each checked at once."""
         for gesture in gestures:
-            asleep, screen = self.asleep, self.screen
+            asleep, screen, repeats = self.asleep, self.screen, self.repeats
             verdict = self.step(gesture.segments())
-            seen = Seen(asleep, screen, self.buttons, verdict["slept"])
+            seen = Seen(asleep, screen, repeats, self.buttons, verdict["slept"])
             gesture.check(verdict["keys"], seen)
 
     @rule(option=st.integers(0, 6))
@@ -444,6 +447,7 @@ class ScreenFuzz(RuleBasedStateMachine):
                 self.tally["appended " + json.loads(line)["ev"]] += 1
         self.journal, self.archive = journal, archive
         self.asleep, self.screen = verdict["asleep"], verdict["screen"]
+        self.repeats = verdict["repeats"]
         self.tally["gestures"] += 1
         self.tally["refusals"] += len(verdict["refused"])
         self.tally.update("refused " + key for key in verdict["refused"])

@@ -239,6 +239,8 @@ class Fuzzed:
             "slept": self.slept,
             "asleep": self.app.asleep,
             "screen": type(self.app.stack[-1]).__name__ if self.app.stack else None,
+            # Held Prev and Next repeat there (a number, a name spelt letter by letter)
+            "repeats": bool(self.app.stack[-1].repeat) if self.app.stack else False,
             "depth": len(self.app.stack),
             "refused": self.refusals,
             "state": match.state() if match is not None else None,
