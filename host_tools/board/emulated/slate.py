@@ -133,7 +133,9 @@ class Slate:
         self.boot_us = None
         self.peak_heap = 0
         self.hooks_heap = 0
-        self.presses = []  # per press: {"key", "us" (to show(), or None), "bytes", "floor", "heap"}
+        # per press: {"key", "us" (to show(), or None), "bytes", "floor", "heap",
+        # "wrote": whether the journal grew}
+        self.presses = []
         self.data_bytes = 0  # I2C bytes without address bytes
         self.pico.on_i2c = self._counted
 
@@ -197,6 +199,7 @@ class Slate:
         gpio, level = self.pins[key]
         pico = self.pico
         before = self._memory()
+        journal = (self.answer or {}).get("journal")
         sent = self.data_bytes
         down = pico.press(gpio, level)
         pico.run(ms)
@@ -218,6 +221,7 @@ class Slate:
                 "bytes": self.data_bytes - sent,
                 "floor": floor_bytes(before, after, pages),
                 "heap": answer["heap"],
+                "wrote": journal is not None and answer.get("journal") != journal,
             }
         )
 
