@@ -83,9 +83,9 @@ class Modules:
 
     def back(self, slate, rules):
         """The slate is back, for a match whose slate and rules are the
-        modules `slate` and `rules`: what the trip did not use goes (all of
-        it when it used none: an action taken on the slate itself keeps
-        what the last trip used), and everything when the game changed."""
+        modules `slate` and `rules`: what the trip did not use goes, unless
+        it used nothing (an action taken on the slate itself keeps what the
+        last trip loaded); everything goes when the game changed."""
         if slate != self.slate:
             self.slate = slate
             self.rules = rules
