@@ -117,7 +117,11 @@ class App:
         self.compact = display.height < 64
         self.stack = []
         self.screens = None  # the screens' module of the current match's game
-        self.modules = None  # the RAM policy's, once `start` has begun
+        # The RAM policy's (ardoise.Modules): what stays is the app and what
+        # it imports, loaded by now. Not the settings' file code, nor a
+        # language's module (the app holds a copy of its texts).
+        self.modules = Modules()
+        self.load = self.modules.load  # a screen's modules, as the policy has it
         self.asleep = 0  # or _DIM, _DARK: the next press only wakes
         self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
         self.dirty = True
@@ -140,11 +144,6 @@ class App:
         # 4 ms on a Pico (one a redraw at 4 KiB, as every call of a function
         # with many locals takes its frame from the heap).
         gc.threshold(max(_GC_EVERY, gc.mem_free() >> 3))
-        # What stays (see ardoise.Modules): the app and what it imports. Not
-        # the settings' file code, nor a language's module (the app holds a
-        # copy of its texts).
-        self.modules = Modules()
-        self.load = self.modules.load
         self.settings, said = load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()
@@ -239,14 +238,9 @@ class App:
                 return
         self.keypad.set_repeat(*self.stack[-1].repeat)
 
-    # Modules for the screens: imported at once until `start`, then as the
-    # RAM policy has it (ardoise.Modules).
-    load = staticmethod(load)
-
     def sweep(self):
         """Drop every module the screens loaded (before a large job)."""
-        if self.modules is not None:
-            self.modules.drop(0)
+        self.modules.drop(0)
 
     def home(self):
         """Back to the slate of the current match (or the screen asking for one)."""
@@ -254,8 +248,7 @@ class App:
         self.match.update()
         game = self.match.game
         name = game.name if game is not None else ""
-        if self.modules is not None:
-            self.modules.back("ardoise.games." + name, "scoring." + name)
+        self.modules.back("ardoise.games." + name, "scoring." + name)
         self.screens = None
         if game is not None:
             try:
