@@ -12,7 +12,9 @@ import re
 
 import pytest
 
-from scoring.match import code
+from ardoise.lang import KEYS, Texts
+from scoring import reasons as english_reasons
+from scoring.match import place
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware" / "ardoise"
@@ -20,32 +22,21 @@ LANGUAGES = ("fr", "de", "en")
 CONVERSION = re.compile(r"%[-+ 0#]*\d*[sdr%]")
 
 
-def codes(keys):
-    """What a table of CODES holds for these keys, in this order."""
-    return b"".join(code(key) for key in keys)
-
-
-def found_in_place(table, keys):
-    """Each key's code is found first at its own place (no two keys share one)."""
-    return all(table.find(code(key)) == 2 * index for index, key in enumerate(keys))
-
-
 def keys():
-    """The keys of the screens' texts, in the order each TEXT gives them: the
-    comment of ardoise/lang/__init__.py that lists them."""
-    source = (FIRMWARE / "lang" / "__init__.py").read_text(encoding="utf-8")
-    listed = source[source.index("# The keys of the screens' texts") : source.index("CODES = (")]
-    return " ".join(re.findall(r"^#   ([a-z0-9_ ]+)$", listed, re.M)).split()
+    """The keys of the screens' texts, in the order each TEXT gives them."""
+    return KEYS.decode().split()
 
 
-def test_the_board_knows_each_key_by_its_code():
-    """CODES is the keys' codes in their order, and a key's code is found at
-    its own place first (two keys never share one)."""
-    from ardoise.lang import CODES
-
-    expected = codes(keys())
-    assert CODES == expected, "ardoise/lang/__init__.py: CODES = %r" % expected
-    assert found_in_place(CODES, keys())
+@pytest.mark.parametrize("table", (KEYS, english_reasons.KEYS))
+def test_each_key_is_found_at_its_own_place(table):
+    """A key is one name between newlines, written once, and `place` finds
+    it there and nowhere else (not inside a longer key)."""
+    assert table.startswith(b"\n") and table.endswith(b"\n")
+    names = table.decode().split("\n")[1:-1]
+    assert all(name and name.isidentifier() for name in names)
+    assert len(set(names)) == len(names)
+    assert [place(table, name) for name in names] == list(range(len(names)))
+    assert place(table, names[0][:-1]) is None
 
 
 def texts(language):
@@ -58,36 +49,40 @@ def texts(language):
     return dict(zip(keys(), lines, strict=True))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_each_line_names_its_key_in_a_comment_in_the_order_of_keys(language):
-    """A translator reads which text a line is; a line out of place is caught."""
-    source = (FIRMWARE / "lang" / (language + ".py")).read_text(encoding="utf-8")
-    assert re.findall(r'^    ".*\\n"  # (\w+)$', source, re.M) == keys()
-    assert len(set(keys())) == len(keys())
-
-
 def reasons(language):
-    """A language's refusals as a dict: its lines, each naming its key in a
-    comment (English: the core's own, scoring/reasons.py)."""
+    """A language's refusals as a dict: its lines, in the order of the
+    core's KEYS (English: the core's own, scoring/reasons.py)."""
     if language == "en":
-        path = ROOT / "firmware" / "scoring" / "reasons.py"
+        table = english_reasons.REASONS
     else:
+        namespace = {}
         path = FIRMWARE / "lang" / (language + "_reasons.py")
-    source = path.read_text(encoding="utf-8")
-    keys = re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M)
-    namespace = {}
-    exec(source, namespace)
-    lines = namespace["REASONS"].split("\n")
+        exec(path.read_text(encoding="utf-8"), namespace)
+        table = namespace["REASONS"]
+    lines = table.split("\n")
     assert lines.pop() == "", "REASONS ends with a newline"
-    return dict(zip(keys, lines, strict=True))
+    return dict(zip(english_reasons.KEYS.decode().split(), lines, strict=True))
 
 
-def test_the_board_knows_each_refusal_by_its_code():
-    from scoring.reasons import CODES
+@pytest.mark.parametrize(
+    "path, table",
+    [("lang/%s.py" % language, KEYS) for language in LANGUAGES]
+    + [("lang/%s_reasons.py" % language, english_reasons.KEYS) for language in ("fr", "de")]
+    + [("../scoring/reasons.py", english_reasons.KEYS)],
+)
+def test_the_translators_notes_name_each_lines_key(path, table):
+    """Each line of a TEXT or REASONS notes its key for whoever translates
+    it; the notes follow the keys, so a line out of place is caught."""
+    source = (FIRMWARE / path).read_text(encoding="utf-8")
+    assert re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M) == table.decode().split()
 
-    english = list(reasons("en"))
-    assert CODES == codes(english), "scoring/reasons.py: CODES = %r" % codes(english)
-    assert found_in_place(CODES, english)
+
+def test_a_missing_text_shows_its_key():
+    texts = Texts(None)
+    texts.apply_settings({"lang": "de"})
+    assert texts.t("menu") == "Menü"
+    assert texts.t("no_such_text") == "no_such_text"
+    assert texts.words("no_such_list") == ["no_such_list"]
 
 
 def used_keys():

@@ -35,31 +35,23 @@ class Refused(Exception):
     def __str__(self):
         # Imported here: the texts cost RAM that a board folding a valid
         # journal never needs (the device shows its own translations).
-        from scoring.reasons import CODES, REASONS
+        from scoring.reasons import KEYS, REASONS
 
-        return line(REASONS, CODES, self.key) % self.values
-
-
-def code(key):
-    """A key's two bytes in a table of codes (the rules' reasons, the
-    screens' texts): a hash of its letters, the same on every port."""
-    h = 0
-    for c in key.encode():
-        h = (h * 31 + c) & 0xFFFF
-    return bytes((h >> 8, h & 255))
+        return line(REASONS, KEYS, self.key) % self.values
 
 
-def place(codes, key):
-    """The place of `key` among `codes`, two bytes a key (`code`); None for
-    no key of theirs."""
-    at = codes.find(code(key))
-    return None if at < 0 or at & 1 else at >> 1
+def place(keys, key):
+    """The place of `key` among `keys`, bytes of names each between newlines
+    (b"\\na\\nb\\n"; the rules' reasons, the screens' texts); None for no
+    key of theirs. Bytes: a str's find and count walk its characters."""
+    at = keys.find(b"\n%s\n" % key.encode())
+    return None if at < 0 else keys.count(b"\n", 0, at)
 
 
-def line(text, codes, key):
+def line(text, keys, key):
     """The line of `text` (a str or UTF-8 bytes, each line ending in a
-    newline) in the place of `key` among `codes`; None for no key of theirs."""
-    at = place(codes, key)
+    newline) in the place of `key` among `keys`; None for no key of theirs."""
+    at = place(keys, key)
     if at is None:
         return None
     end = b"\n" if type(text) is bytes else "\n"

@@ -3,10 +3,10 @@
 The device shows the same reasons in French, German or English, by key.
 """
 
-# One text a line, each line's key in its comment (a Refused's key), as the
-# screens' texts (ardoise/lang/__init__.py): one string, not one object per
-# reason. ardoise/lang/fr_reasons.py and de_reasons.py have the same lines
-# in French and German.
+# One text a line, in the order of KEYS below (each line's key in its
+# comment), as the screens' texts (ardoise/lang/__init__.py): one string,
+# not one object per reason. ardoise/lang/fr_reasons.py and de_reasons.py
+# have the same lines in French and German.
 REASONS = (
     "an event must be a JSON object\n"  # not_object
     'an event needs "ev"\n'  # no_ev
@@ -46,11 +46,45 @@ REASONS = (
     "all %d cards of rank %s are already played in this deal\n"  # rank_all_played
     "card points must add up to 120, not %s = %d\n"  # points_sum
 )
-# Each key as its two bytes `scoring.match.code(key)`, in the same order
-# (tests/test_lang.py checks them).
-CODES = (
-    b"\xb2\x2b\xff\xef\x4b\x76\x48\x66\x76\xc7\xa2\x65\x44\xea\x2c\x06\x98\xb7\xc9\xb6\x6b\x1c"
-    b"\xc6\x3d\x18\x2a\x85\x26\xba\xfe\xe6\xd1\x79\xaf\xa1\x27\x49\xb0\xf9\x1b\xa4\xf6\x59\x6e"
-    b"\x10\xbc\x45\x3a\xfd\xc7\x64\x4b\x0f\x31\x90\xe7\xbc\x65\xb3\x64\x54\xbf\x2c\xe2\xad\x66"
-    b"\x82\xb0\x6c\xcc\x2d\x24\x20\xef"
+# The reasons' keys (a Refused's key): line i names line i of REASONS and
+# of its translations: one bytes, as the screens' keys (ardoise/lang).
+KEYS = (
+    b"\n"
+    b"not_object\n"
+    b"no_ev\n"
+    b"first_match\n"
+    b"match_again\n"
+    b"unknown_game\n"
+    b"unknown_event\n"
+    b"unknown_key\n"
+    b"missing_key\n"
+    b"bad_value\n"
+    b"nothing_to_undo\n"
+    b"match_won\n"
+    b"deal_open\n"
+    b"no_deal\n"
+    b"all_tricks_in\n"
+    b"no_trick_yet\n"
+    b"too_few_cards\n"
+    b"suit_used\n"
+    b"no_announce\n"
+    b"wrong_call\n"
+    b"announced\n"
+    b"below_19\n"
+    b"opponents_above_14\n"
+    b"announce_late\n"
+    b"announce_lost\n"
+    b"no_dehors\n"
+    b"out_short\n"
+    b"points_no_trick\n"
+    b"end_sum\n"
+    b"end_both\n"
+    b"end_tricks\n"
+    b"not_cape\n"
+    b"cape_contradicted\n"
+    b"tricks_left\n"
+    b"no_counterstrike\n"
+    b"pairs_four\n"
+    b"rank_all_played\n"
+    b"points_sum\n"
 )

@@ -1,12 +1,12 @@
 """What the screens say, in French (the default), German and English.
 
 One module per language, loaded alone: TEXT holds the screens' words, one
-line each in the order of the keys below (one string costs a board far
-less RAM than a dict of them, and the keys are written once, here, not in
-each language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
-rules core's refusals, a line each in the order of the core's own English
-ones ("key=text" lines, scoring/reasons.py), loaded only to show one. A "…"
-after a key's name on screen means holding it.
+line each in the order of KEYS below (one string costs a board far less RAM
+than a dict of them, and the keys are written once, here, not in each
+language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
+rules core's refusals, a line each in the order of the core's KEYS
+(scoring/reasons.py, with the English texts), loaded only to show one. A
+"…" after a key's name on screen means holding it.
 
 `Texts` reads them for the app: the screens ask it through `app.t`,
 `app.words`, `app.team` and `app.seat`.
@@ -18,41 +18,118 @@ from array import array
 from ardoise import forget, load
 from scoring.match import line, place
 
-# The keys of the screens' texts, one line of each language's TEXT each, in
-# this order (each language names a line's key in its comment):
-#
-#   note not_saved undone match_started compass_teams compass_seats refused
-#   storage_full storage_error torn damaged flash_full flash_error
-#   settings_damaged confirm_keys no_match no_screens ok_new_match menu
-#   history undo undo_what new_match first_dealer archived settings set_rules
-#   set_target set_lang set_contrast set_sleep set_off set_tricks set_seats
-#   games rules_names bq_players bq_pack bq_ante bq_pool bq_pairs bq_paired
-#   bq_rules bq_ranks bq_won bq_who bq_left bq_deal bq_end bq_took bq_tie
-#   seat_styles never yes no target_31 coches parties parties_short match_won
-#   game_won gained dealer suits trump_mark trump_title deal_menu do_end
-#   do_marriage do_trick do_dehors do_announce do_cape do_vole card_points
-#   marriage_team kinds calls calls_short count right wrong no_deal_yet
-#   ev_deal ev_trick ev_declare ev_table ev_out ev_end ev_cape bruus_rules
-#   bruus_tricks bruus_kinds bruus_games bruus_game_won bruus_double
-#   bruus_bock set_names player_of add_name remove_name name_keys name_taken
-#   roster_full
-#
-# The board keeps each key as its two bytes `scoring.match.code(key)`, in
-# the same order:
-# a fifth of the keys' text. tests/test_lang.py checks CODES against the
-# keys above (and says it anew when a key is added).
-CODES = (
-    b"\xaf\xf2\xd2\x1b\x3d\x9b\x2c\x07\x14\x49\xfd\xa1\x22\xd0\xed\xd3\x6f\x44\x69\xf7\xe2\xd5"
-    b"\x61\x7e\x70\xf9\x72\xb9\x38\x13\x35\xc7\xb1\x09\x93\xc3\x15\x5f\xe4\x94\xd8\xe4\x79\x3f"
-    b"\x2e\x66\x62\x88\x37\xe2\xbc\x23\x16\xda\x60\x0e\xfb\xab\x56\x3f\xfc\xba\x98\x12\xc9\xfd"
-    b"\xc0\xf1\x32\xc1\xae\x00\xb5\xc2\x68\x09\xc9\x4e\x9e\x0c\xb0\xe9\x6a\xe9\x01\x07\xf1\xd7"
-    b"\x48\xa6\x47\xce\xa5\xf7\x02\x5c\x04\xeb\x6f\x87\x3c\xa0\xe8\x5c\xca\x8c\xd2\xe7\x0d\xc1"
-    b"\x43\xcc\x8a\x3f\xca\x04\x1e\x81\x6b\x1c\xfe\xc9\x74\x5e\x9e\x19\x57\x06\xf2\x52\xa7\x73"
-    b"\xb5\x52\x87\x27\xc1\xfe\xaa\x9f\xa7\xbd\xa5\x9d\x46\x07\x1d\x26\x4c\xf2\x38\xb2\x37\x5f"
-    b"\xd1\xd5\x45\x92\x51\x0f\xc2\x1c\x6d\xad\xf5\x53\xef\x3a\x76\x45\xb7\xdc\xa2\xc0\x2a\xc0"
-    b"\x04\x4d\x6d\xa1\x55\x3b\x57\xbc\x43\xa3\x3f\x05\x5c\x05\xf8\x0d\x94\xb1\xa5\x2b\xdf\xf5"
-    b"\xf7\x69\xed\x66\x4b\x28\xe6\x13\x8b\xc3"
+# The keys of the screens' texts, in the order of each language's TEXT
+# lines: one bytes, each key between newlines (so it starts with one). A
+# tuple of strs would make each short key an interned name (a qstr), never
+# freed; scoring.match.place finds a key's line.
+KEYS = (
+    b"\n"
+    b"note\n"
+    b"not_saved\n"
+    b"undone\n"
+    b"match_started\n"
+    b"compass_teams\n"
+    b"compass_seats\n"
+    b"refused\n"
+    b"storage_full\n"
+    b"storage_error\n"
+    b"torn\n"
+    b"damaged\n"
+    b"flash_full\n"
+    b"flash_error\n"
+    b"settings_damaged\n"
+    b"confirm_keys\n"
+    b"no_match\n"
+    b"no_screens\n"
+    b"ok_new_match\n"
+    b"menu\n"
+    b"history\n"
+    b"undo\n"
+    b"undo_what\n"
+    b"new_match\n"
+    b"first_dealer\n"
+    b"archived\n"
+    b"settings\n"
+    b"set_rules\n"
+    b"set_target\n"
+    b"set_lang\n"
+    b"set_contrast\n"
+    b"set_sleep\n"
+    b"set_off\n"
+    b"set_tricks\n"
+    b"set_seats\n"
+    b"games\n"
+    b"rules_names\n"
+    b"bq_players\n"
+    b"bq_pack\n"
+    b"bq_ante\n"
+    b"bq_pool\n"
+    b"bq_pairs\n"
+    b"bq_paired\n"
+    b"bq_rules\n"
+    b"bq_ranks\n"
+    b"bq_won\n"
+    b"bq_who\n"
+    b"bq_left\n"
+    b"bq_deal\n"
+    b"bq_end\n"
+    b"bq_took\n"
+    b"bq_tie\n"
+    b"seat_styles\n"
+    b"never\n"
+    b"yes\n"
+    b"no\n"
+    b"target_31\n"
+    b"coches\n"
+    b"parties\n"
+    b"parties_short\n"
+    b"match_won\n"
+    b"game_won\n"
+    b"gained\n"
+    b"dealer\n"
+    b"suits\n"
+    b"trump_mark\n"
+    b"trump_title\n"
+    b"deal_menu\n"
+    b"do_end\n"
+    b"do_marriage\n"
+    b"do_trick\n"
+    b"do_dehors\n"
+    b"do_announce\n"
+    b"do_cape\n"
+    b"do_vole\n"
+    b"card_points\n"
+    b"marriage_team\n"
+    b"kinds\n"
+    b"calls\n"
+    b"calls_short\n"
+    b"count\n"
+    b"right\n"
+    b"wrong\n"
+    b"no_deal_yet\n"
+    b"ev_deal\n"
+    b"ev_trick\n"
+    b"ev_declare\n"
+    b"ev_table\n"
+    b"ev_out\n"
+    b"ev_end\n"
+    b"ev_cape\n"
+    b"bruus_rules\n"
+    b"bruus_tricks\n"
+    b"bruus_kinds\n"
+    b"bruus_games\n"
+    b"bruus_game_won\n"
+    b"bruus_double\n"
+    b"bruus_bock\n"
+    b"set_names\n"
+    b"player_of\n"
+    b"add_name\n"
+    b"remove_name\n"
+    b"name_keys\n"
+    b"name_taken\n"
+    b"roster_full\n"
 )
+
 
 
 class Texts:
@@ -89,11 +166,12 @@ class Texts:
 
     def t(self, key):
         """The text `key` in the player's language: TEXT's line of its place
-        among the keys (None for no key of theirs)."""
-        at = place(CODES, key)
-        if at is None:
-            return None
-        return str(self.text[self.starts[at] : self.starts[at + 1] - 1], "utf-8")
+        in KEYS (the key itself if no line says it)."""
+        at = place(KEYS, key)
+        starts = self.starts
+        if at is None or at + 1 >= len(starts):
+            return key
+        return str(self.text[starts[at] : starts[at + 1] - 1], "utf-8")
 
     def words(self, key):
         """The list `key` ("a|b|c") in the player's language."""
@@ -131,17 +209,17 @@ class Texts:
     def reason(self, refusal, values):
         """Why the rules refused, `values` filled in (the key if no text says it).
 
-        The core's English reasons (scoring/reasons.py) place each key among
-        their CODES; fr_reasons.py and de_reasons.py have their texts in the
-        same order. Each is loaded only while it is read: a refusal is rare.
+        The core's KEYS (scoring/reasons.py) give each reason's line in its
+        English REASONS and in fr_reasons.py's and de_reasons.py's. Each is
+        loaded only while it is read: a refusal is rare.
         """
         english = _loaded("scoring.reasons")
-        codes = english.CODES
+        keys = english.KEYS
         table = english.REASONS if self.language == "en" else None
         english = None  # the English texts go before a translation comes
         if table is None:
             table = _loaded("ardoise.lang.%s_reasons" % self.language).REASONS
-        template = line(table, codes, refusal.key)
+        template = line(table, keys, refusal.key)
         return refusal.key if template is None else template % values
 
 

@@ -1,7 +1,7 @@
 """English screens; the rules' reasons are the core's own English texts."""
 
-# One text a line, in the order of the keys in ardoise/lang/__init__.py's
-# KEYS (each line's key in its comment); lists are "a|b|c".
+# One text a line, in the order of ardoise/lang/__init__.py's KEYS (each
+# line's key in its comment: tests/test_lang.py checks it); lists are "a|b|c".
 TEXT = (
     "Note\n"  # note
     "Not saved\n"  # not_saved

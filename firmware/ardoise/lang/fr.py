@@ -1,7 +1,7 @@
 """Les écrans en français, la langue de l'Etivaz (par défaut)."""
 
-# One text a line, in the order of the keys in ardoise/lang/__init__.py's
-# KEYS (each line's key in its comment); lists are "a|b|c".
+# One text a line, in the order of ardoise/lang/__init__.py's KEYS (each
+# line's key in its comment: tests/test_lang.py checks it); lists are "a|b|c".
 TEXT = (
     "Info\n"  # note
     "Non enregistré\n"  # not_saved
