@@ -1,6 +1,6 @@
-"""The PC: MicroPython's unix port with host_tools/sim/standin/machine.py as `machine`.
+"""The PC: MicroPython's unix port with host_tools/standin/machine.py as `machine`.
 
-No wiring: the stand-in's pins are driven by a script (host_tools/sim/standin/
+No wiring: the stand-in's pins are driven by a script (host_tools/standin/
 harness.py presses keys by name) and its I2C bus records the display's bytes.
 The numbers below are only the stand-in pins' names.
 """

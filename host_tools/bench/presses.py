@@ -2,7 +2,7 @@
 
 Plays host_tools/bench/deals.keys from a fresh flash, with three buttons,
 on the firmware compiled to .mpy under MicroPython's unix port through
-host_tools/sim/standin/harness.py. Each `measure NAME ... measured NAME` span of
+host_tools/standin/harness.py. Each `measure NAME ... measured NAME` span of
 the script is one typical deal; its presses are counted as a player presses
 them: a list walked the shorter way round, a number reached in the fewest
 presses (a held key counts one: one jump to the next five).

@@ -142,7 +142,7 @@ def write_report(sections):
         "(up to the scan's start) runs it, scanned down a KiB at a time; a 32-bit board",
         "needs less, as its objects and pointers are half the size. The device's match",
         "is tests/support/etivaz-match.keys, played with three buttons by",
-        "host_tools/sim/standin/harness.py; the harness and the stand-in `machine` are",
+        "host_tools/standin/harness.py; the harness and the stand-in `machine` are",
         "counted in its heaps (their own share has a row: a board has `machine` built",
         "in, and no harness). Times are of this machine's unix port, not a board's:",
         "read them as multiples of the reference, timed in the same process.",

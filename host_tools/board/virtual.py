@@ -9,7 +9,7 @@ The board's filesystem is the folder DIR (virtual-board/ at the root of the
 repository), kept between runs.
 
 Behind the port runs MicroPython's unix port from .venv, with the stand-in
-`machine` and host_tools/sim/standin/virtual_boot.py, on a pseudo-terminal of
+`machine` and host_tools/standin/virtual_boot.py, on a pseudo-terminal of
 its own; this bridge copies bytes both ways and does what the unix port
 cannot do for itself: a soft reset (the unix port exits on it) becomes
 "MPY: soft reboot" and a fresh interpreter, in the raw REPL if it was there,
@@ -37,7 +37,7 @@ from host_tools.common import MICROPYTHON, ROOT, STANDIN, end_on_signals
 from host_tools.sim.screen import read_frames
 
 DEFAULT_FLASH = ROOT / "virtual-board"
-HARD_RESET = 3  # host_tools/sim/standin/virtual_boot.py exits with it on machine.reset()
+HARD_RESET = 3  # host_tools/standin/virtual_boot.py exits with it on machine.reset()
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 FRIENDLY_PROMPT = b">>> "

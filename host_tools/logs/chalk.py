@@ -17,7 +17,6 @@ import zlib
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from host_tools.logs import games
 from host_tools.logs.matchlog import TEAMS
 
 WIDTH = 1000
@@ -230,11 +229,3 @@ def team_heading(board, log, top):
 
 def title(board, text):
     board.write((WIDTH / 2, 40), text, 26, BLUE, "center")
-
-
-# -- Bruus ------------------------------------------------------------------
-
-
-def draw(log):
-    """The log's slate as a pillow image, as its game's module draws it (host_tools/logs/games/)."""
-    return games.of(log.game).draw(log)

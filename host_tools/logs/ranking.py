@@ -48,7 +48,7 @@ from pathlib import Path
 
 from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
-from host_tools.logs.tournament import kind_of, seat_scores
+from host_tools.logs.standings import kind_of, seat_scores
 from scoring import Refused
 from scoring.names import player_names
 
@@ -212,7 +212,7 @@ def credit(sources, names_file=None):
         if len(set(named)) != len(named):
             raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
         data = source.path.read_bytes()
-        if games.of(log.game).kind is None:
+        if not games.of(log.game).RANKS:
             source.skipped = "no ranking of %s yet" % log.game
         elif not any(step.event["ev"] == "deal" for step in log.steps):
             source.skipped = "no deal played yet"
@@ -338,11 +338,11 @@ def statistics(sources, ranked):
 
 
 def partners_of(log, seat):
-    return getattr(games.of(log.game), "partners", games.partners)(log, seat)
+    return games.of(log.game).partners(log, seat)
 
 
 def opponents_of(log, seat):
-    return getattr(games.of(log.game), "opponents", games.opponents)(log, seat)
+    return games.of(log.game).opponents(log, seat)
 
 
 # -- text ---------------------------------------------------------------------

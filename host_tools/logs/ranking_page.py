@@ -16,7 +16,7 @@ import html
 from pathlib import Path
 
 from host_tools.logs.seats import seat_name
-from host_tools.logs.tournament import ranks
+from host_tools.logs.standings import ranks
 
 TITLE = "The evening's ranking"
 # Colours as CSS writes them (pillow reads them alike): the page's style uses

@@ -18,61 +18,8 @@ import sys
 
 from host_tools.common import OutputError, check_outputs
 from host_tools.logs import games
-from host_tools.logs.matchlog import TEAMS, read_match_log
+from host_tools.logs.matchlog import read_match_log
 from host_tools.logs.replay import read_or_report
-from host_tools.logs.seats import seat_numbers
-
-
-def signed(number):
-    return "%+d" % number
-
-
-def pair(values):
-    """{"A": 8, "B": 5} as "A 8, B 5"."""
-    return ", ".join("%s %s" % (team, values[team]) for team in TEAMS)
-
-
-def plural(count, word):
-    return "%d %s%s" % (count, word, "" if count == 1 else "s")
-
-
-def gains(match_gain, unit):
-    """What each team scored toward the match, e.g. "A +2 coches"."""
-    won = [team for team in TEAMS if match_gain[team]]
-    return ", ".join("%s +%s" % (team, plural(match_gain[team], unit)) for team in won)
-
-
-def team_lines(log):
-    if not log.names:
-        return []
-    lines = []
-    for team in TEAMS:
-        seats = log.team_seats(team)
-        lines.append(
-            "Team %s: %s (%s)"
-            % (
-                team,
-                " & ".join(map(log.seat_name, seats)),
-                seat_numbers(seats),
-            )
-        )
-    return lines
-
-
-def dealt_by(log, seat):
-    return "dealt by %s" % log.seat_name(seat)
-
-
-def undo_note(log):
-    if not log.undone:
-        return []
-    return ["(%s taken back by undo, not shown)" % plural(log.undone, "event")]
-
-
-# -- Bruus ------------------------------------------------------------------
-
-
-# -- command line -----------------------------------------------------------
 
 
 def write_csv(log, path):
@@ -99,7 +46,7 @@ def main(argv=None):
     if log is None:
         return 1
     report = games.of(log.game)
-    if args.png and report.draw is None:
+    if args.png and not report.DRAWS:
         print("no drawing of a %s slate yet: the summary says it" % log.game, file=sys.stderr)
         return 1
     for path, write in ((args.png, write_png), (args.csv, write_csv)):

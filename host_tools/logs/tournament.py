@@ -27,121 +27,13 @@ reason` on stderr, exit 1, nothing on stdout.
 """
 
 import argparse
-import csv
 import sys
-from dataclasses import dataclass
 
 from host_tools.common import OutputError, check_outputs
-from host_tools.logs import games
+from host_tools.logs import ranking, ranking_page
 from host_tools.logs.matchlog import read_match_log
+from host_tools.logs.standings import ReportError, rankings, report_lines, write_csv
 from scoring import LogError
-
-
-class ReportError(Exception):
-    """A log or folder that stops the report; the message names the file."""
-
-
-@dataclass
-class Standing:
-    name: str
-    total: int = 0
-    matches: int = 0
-
-
-def kind_of(log):
-    """The ranking a log counts toward, e.g. ("Bruus, schwesing", "matchsticks"):
-    its game's module says (host_tools/logs/games/)."""
-    return games.of(log.game).kind(log)
-
-
-def seat_scores(log):
-    """What each seat's player is credited with for this match, seat by seat."""
-    return games.of(log.game).seat_scores(log)
-
-
-@dataclass
-class Ranking:
-    """The players of one kind of game, best first."""
-
-    kind: str
-    unit: str
-    matches: int
-    standings: list
-
-
-def rankings(logs):
-    """One Ranking per kind of game, and the paths of the logs skipped for having no names."""
-    tables = {}
-    matches = {}
-    skipped = []
-    for log in logs:
-        if not log.names:
-            skipped.append(log.path)
-            continue
-        if len(set(log.names)) != len(log.names):
-            raise ReportError("%s: a player sits twice in this match: %s" % (log.path, log.names))
-        kind = kind_of(log)
-        matches[kind] = matches.get(kind, 0) + 1
-        table = tables.setdefault(kind, {})
-        for name, score in zip(log.names, seat_scores(log), strict=True):
-            standing = table.setdefault(name, Standing(name))
-            standing.total += score
-            standing.matches += 1
-    ranked = [
-        Ranking(kind, unit, matches[kind, unit], sorted(table.values(), key=best_first))
-        for (kind, unit), table in sorted(tables.items())
-    ]
-    return ranked, skipped
-
-
-def best_first(standing):
-    return (-standing.total, standing.name)
-
-
-def ranks(standings):
-    """Competition ranking: equal totals share a rank, the next rank skips (1, 2, 2, 4)."""
-    numbered = []
-    for index, standing in enumerate(standings):
-        tied = index and standing.total == standings[index - 1].total
-        numbered.append((numbered[-1][0] if tied else index + 1, standing))
-    return numbered
-
-
-def report_lines(ranked, skipped):
-    lines = []
-    for ranking in ranked:
-        if lines:
-            lines.append("")
-        lines.append("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
-        width = max(len("name"), *(len(standing.name) for standing in ranking.standings))
-        lines.append("rank  %-*s  total  matches" % (width, "name"))
-        for rank, standing in ranks(ranking.standings):
-            lines.append(
-                "%4d  %-*s  %5d  %7d"
-                % (rank, width, standing.name, standing.total, standing.matches)
-            )
-    if skipped:
-        lines.append("")
-        lines.append("Skipped, no player names: " + ", ".join(skipped))
-    return lines
-
-
-def write_csv(ranked, path):
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["kind", "unit", "rank", "name", "total", "matches"])
-        for ranking in ranked:
-            for rank, standing in ranks(ranking.standings):
-                writer.writerow(
-                    [
-                        ranking.kind,
-                        ranking.unit,
-                        rank,
-                        standing.name,
-                        standing.total,
-                        standing.matches,
-                    ]
-                )
 
 
 def main(argv=None):
@@ -156,8 +48,6 @@ def main(argv=None):
     parser.add_argument("--png", metavar="FILE", help="also draw the rankings into this PNG file")
     parser.add_argument("--html", metavar="FILE", help="also write them as a web page")
     args = parser.parse_args(argv)
-    from host_tools.logs import ranking, ranking_page  # the evening as slates make it
-
     try:
         logs = []
         paths = ranking.gather(args.logs)

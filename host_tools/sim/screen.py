@@ -1,6 +1,6 @@
 """The slate's screen on the PC: a panel's picture, drawn as text or as a PNG.
 
-host_tools/sim/standin/panel.py sends the picture of the simulated panel as a
+host_tools/standin/panel.py sends the picture of the simulated panel as a
 message (b"F", on, pages, contrast, then the panel's memory, MONO_VLSB); `read_frames`
 reads them off a pipe. A Frame is drawn with Unicode half blocks for a
 terminal (two pixel rows per character line; braille dots, 2x4 pixels a
@@ -158,7 +158,7 @@ class Frame:
 
 
 class FrameReader:
-    """Frames out of the byte stream host_tools/sim/standin/panel.py sends, however it is cut."""
+    """Frames out of the byte stream host_tools/standin/panel.py sends, however it is cut."""
 
     def __init__(self):
         self.pending = b""

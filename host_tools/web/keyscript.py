@@ -1,6 +1,6 @@
 """The tests' key scripts (tests/support/*.keys) played on the page's board.
 
-host_tools/sim/standin/harness.py plays them inside MicroPython; here they
+host_tools/standin/harness.py plays them inside MicroPython; here they
 are played from the PC, through a driver: the browser test clicks the
 page's buttons, `make bench` sends them to the board in node
 (host_tools/web/node.py). The commands are the harness's own: its
@@ -17,14 +17,11 @@ and time moves only with presses and waits, as in the harness.
 """
 
 import ast
-import pathlib
 from typing import Callable
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-HARNESSES = [
-    ROOT / "host_tools" / "sim" / "standin" / "harness.py",
-    ROOT / "host_tools" / "standin" / "harness.py",
-]
+from host_tools.common import STANDIN
+
+HARNESS = STANDIN / "harness.py"
 TAKEN = ("command", "cursor", "number")
 
 
@@ -54,7 +51,7 @@ def pbm(frame):
 
 def harness_methods():
     """The harness's `command`, `cursor` and `number` (and its `is_a`), from its source."""
-    path = next(path for path in HARNESSES if path.exists())
+    path = HARNESS
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     body: list[ast.stmt] = [
         node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "is_a"

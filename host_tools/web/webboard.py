@@ -4,8 +4,8 @@ Runs in the browser (and in node for `make bench`), loaded as .mpy beside
 the firmware's own. It does what firmware/main.py and ardoise/boot.py do on
 a board, with the page in place of the hardware:
 
-- `machine` is host_tools/sim/standin/machine.py (the port has none), its I2C
-  bus made an SSD1306 panel by host_tools/sim/standin/panel.py: the page draws
+- `machine` is host_tools/standin/machine.py (the port has none), its I2C
+  bus made an SSD1306 panel by host_tools/standin/panel.py: the page draws
   the panel's memory, decoded from the driver's bytes, not the driver's
   frame;
 - the buttons are stand-in pins the page drives (`press`);

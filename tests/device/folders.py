@@ -15,8 +15,8 @@ ROOT = _folder_of(_folder_of(_folder_of(__file__)))
 
 def host_board():
     """Put the stand-in `machine` and the board files on sys.path: the host
-    board, as host_tools/sim/standin/harness.py runs the firmware on it."""
-    for folder in (ROOT + "/host_tools/sim/standin", ROOT + "/boards"):
+    board, as host_tools/standin/harness.py runs the firmware on it."""
+    for folder in (ROOT + "/host_tools/standin", ROOT + "/boards"):
         if folder not in sys.path:
             sys.path.insert(0, folder)
 

@@ -2,7 +2,7 @@
 
 Runs under MicroPython only: tests/mp_runner.py, or pytest through
 tests/test_micropython.py. Each test boots the firmware from its sources
-through host_tools/sim/standin/harness.py in a fresh folder under /tmp and
+through host_tools/standin/harness.py in a fresh folder under /tmp and
 presses buttons by name; the whole match, with its reference frames, is
 tests/test_device_e2e.py.
 """

@@ -2,7 +2,7 @@
 
 Runs under MicroPython only (tests/mp_runner.py, or pytest through
 tests/test_micropython.py): the app boots through
-host_tools/sim/standin/harness.py on the simulated flash of
+host_tools/standin/harness.py on the simulated flash of
 test_power_cuts.py, whose every call (open, write, flush, close, sync,
 rename, remove, mkdir, stat, listdir, read) is one operation that can be
 made to fail.
@@ -34,12 +34,7 @@ def _folder_of(path):
 
 
 _ROOT = _folder_of(_folder_of(_folder_of(__file__)))
-# The stand-ins' folder before and after host_tools took subfolders.
-for _folder in (
-    _ROOT + "/host_tools/standin",
-    _ROOT + "/host_tools/sim/standin",
-    _ROOT + "/boards",
-):
+for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
     if _folder not in sys.path:
         sys.path.insert(0, _folder)
 

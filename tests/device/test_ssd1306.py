@@ -15,11 +15,11 @@ def _folder_of(path):
     return path[:cut] if cut > 0 else "."
 
 
-_STANDIN = _folder_of(_folder_of(_folder_of(__file__))) + "/host_tools/sim/standin"
+_STANDIN = _folder_of(_folder_of(_folder_of(__file__))) + "/host_tools/standin"
 if _STANDIN not in sys.path:
     sys.path.insert(0, _STANDIN)
 
-import machine  # noqa: E402  (the stand-in: see host_tools/sim/standin/machine.py)
+import machine  # noqa: E402  (the stand-in: see host_tools/standin/machine.py)
 
 from ardoise.ssd1306 import SSD1306  # noqa: E402
 

@@ -1,6 +1,6 @@
 """The unchanged firmware under button gestures, checked step by step (MicroPython).
 
-    MICROPYPATH=firmware:boards:host_tools/sim/standin:tests/support \\
+    MICROPYPATH=firmware:boards:host_tools/standin:tests/support \\
         micropython -m screen_fuzz FOLDER < COMMANDS
 
 tests/test_proof_screens.py keeps one such process and writes commands to

@@ -26,7 +26,7 @@ def folder_of(path):
 
 
 ROOT = folder_of(folder_of(folder_of(__file__)))
-sys.path.insert(0, ROOT + "/host_tools/sim/standin")
+sys.path.insert(0, ROOT + "/host_tools/standin")
 sys.path.insert(0, ROOT + "/firmware")
 
 import machine  # noqa: E402  (the stand-in, found through the path above)

@@ -1,6 +1,6 @@
 // The SSD1306 on the emulated I2C bus: it acknowledges its address and hands
 // each write transaction, whole, to `onWrite(address, bytes)`. Decoding is
-// done on the PC by host_tools/sim/standin/panel.py, the decoder the
+// done on the PC by host_tools/standin/panel.py, the decoder the
 // simulator and the virtual board use, so that there is one model of what
 // the glass shows.
 //

@@ -11,7 +11,7 @@ The chip runs in node (pico.mjs: rp2040js, the flash chip, the panel on I2C,
 the buttons); its emulated clock moves only in `run` (the tests' scripted
 time) until `open_port()` puts a pseudo-terminal in front of its USB serial
 for mpremote and lets it run at the wall clock's pace, as the virtual board
-does. The panel's I2C writes are decoded here by host_tools/sim/standin/
+does. The panel's I2C writes are decoded here by host_tools/standin/
 panel.py, the simulator's decoder: what `frame` shows is the glass.
 
 Node runs in a process group of its own; `stop()` (or leaving the `with`)
@@ -81,7 +81,7 @@ def missing():
 
 
 def load_panel_module():
-    """host_tools/sim/standin/panel.py as a private module (with the stand-in machine)."""
+    """host_tools/standin/panel.py as a private module (with the stand-in machine)."""
     saved = sys.modules.get("machine")
     try:
         machine = _load("machine", STANDIN / "machine.py")

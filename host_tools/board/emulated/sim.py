@@ -20,7 +20,7 @@ import sys
 from host_tools.board.emulated.pico import DEFAULT_FOLDER, IMAGE_NAME, EmulatedPico
 from host_tools.common import FIRMWARE
 from host_tools.sim.boards import board_file, describe
-from host_tools.sim.simulator import SimError, Terminal, render, split_keys
+from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
 PRESS_MS = 80
 HOLD_MS = 800

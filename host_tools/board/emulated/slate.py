@@ -27,12 +27,12 @@ import pathlib
 import re
 
 from host_tools.board.emulated.pico import EmulatedPico, EmulatorError
-from host_tools.common import compile_file
+from host_tools.common import ROOT, compile_file
 from host_tools.sim.boards import describe
 
 HERE = pathlib.Path(__file__).resolve().parent
 # What the probe answers of the top screen, as the page's board answers it.
-TOPSCREEN = HERE.parent.parent / "web" / "topscreen.py"
+TOPSCREEN = ROOT / "host_tools" / "web" / "topscreen.py"
 TICKS_PERIOD = 1 << 30  # MicroPython's time.ticks_us() wraps there
 LOOK = re.compile(rb"@P(.*?)@E", re.S)
 BOOT_MS = 60000  # emulated: from power-on to the slate's first answer

@@ -19,7 +19,7 @@ from host_tools.logs.matchlog import (
     opponent,
     per_team,
 )
-from host_tools.logs.slate import dealt_by, gains, pair, plural, signed, team_lines, undo_note
+from host_tools.logs.wording import dealt_by, gains, pair, plural, signed, team_lines, undo_note
 from scoring.brouc import round_card_points
 
 TITLE = "Le Brouc"
@@ -594,3 +594,12 @@ def result(log, seat, scores, unit):
     winner = log.final.get("winner")
     outcome = ", in progress" if not winner else ", won" if winner == TEAMS[seat % 2] else ", lost"
     return games.team_result(log, seat, scores, unit) + outcome
+
+
+class Report(games.Report):
+    TITLE = TITLE
+    DRAWS = RANKS = True
+    COLUMNS = COLUMNS
+    summary, rows, draw = staticmethod(summary), staticmethod(rows), staticmethod(draw)
+    kind, seat_scores = staticmethod(kind), staticmethod(seat_scores)
+    seat_counts, result = staticmethod(seat_counts), staticmethod(result)

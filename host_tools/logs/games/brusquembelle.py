@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass, field
 
+from host_tools.logs import games
 from host_tools.logs.matchlog import TEAMS, events
-from host_tools.logs.slate import dealt_by, signed, undo_note
+from host_tools.logs.wording import dealt_by, signed, undo_note
 
 TITLE = "Brusquembelle"
 
@@ -244,3 +245,13 @@ def opponents(log, seat):
     if not log.final.get("pairs"):
         return [other for other in range(log.seats) if other != seat]
     return list(range(1 - seat % 2, log.seats, 2))
+
+
+class Report(games.Report):
+    TITLE = TITLE
+    DRAWS = RANKS = True
+    COLUMNS = COLUMNS
+    summary, rows, draw = staticmethod(summary), staticmethod(rows), staticmethod(draw)
+    kind, seat_scores = staticmethod(kind), staticmethod(seat_scores)
+    seat_counts, result = staticmethod(seat_counts), staticmethod(result)
+    partners, opponents = staticmethod(partners), staticmethod(opponents)

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from host_tools.logs import games
 from host_tools.logs.matchlog import TEAMS, MatchLog, closes_deal, events, per_team
-from host_tools.logs.slate import dealt_by, pair, plural, team_lines, undo_note
+from host_tools.logs.wording import dealt_by, pair, plural, team_lines, undo_note
 
 TITLE = "Bruus"
 
@@ -290,4 +290,10 @@ def seat_counts(log):
     return games.seat_of_team(log, counts)
 
 
-result = games.team_result
+class Report(games.Report):
+    TITLE = TITLE
+    DRAWS = RANKS = True
+    COLUMNS = COLUMNS
+    summary, rows, draw = staticmethod(summary), staticmethod(rows), staticmethod(draw)
+    kind, seat_scores = staticmethod(kind), staticmethod(seat_scores)
+    seat_counts = staticmethod(seat_counts)

@@ -1,7 +1,7 @@
 """Each board's short id (host_tools/board/board_id.py), set at deploy and kept on its flash.
 
 Deployed to the virtual board, whose unique id is one per flash folder
-(host_tools/sim/standin/virtual_boot.py), as a board has its own.
+(host_tools/standin/virtual_boot.py), as a board has its own.
 """
 
 import hashlib

@@ -79,7 +79,7 @@ def test_the_rules_core_folds_a_new_games_log(counter, tmp_path):
 
 def test_slate_says_a_new_games_state_and_that_it_cannot_draw_it(counter, tmp_path, capsys):
     log = write_log(tmp_path / "counter.jsonl")
-    assert games.of("counter") is games
+    assert type(games.of("counter")) is games.Report
     assert slate.main([str(log), "--csv", str(tmp_path / "deals.csv")]) == 0
     out = capsys.readouterr().out
     assert "counter: 5 events in force" in out and "  points: [3, 2]" in out

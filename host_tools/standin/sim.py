@@ -15,7 +15,7 @@ boot(board.describe()), with the board file BOARD_FILE (its panel made
       w         100 ms without a key
 
   one after the other with 80 ms between presses, as the tests' harness
-  presses them (host_tools/sim/standin/harness.py); in `realtime`, 40 ms
+  presses them (host_tools/standin/harness.py); in `realtime`, 40 ms
   each, so that a burst typed faster than any hand catches up quickly.
   Every event is one press, however fast they come: each waits in line,
   and a press is let go only once the keypad has seen the button down
