@@ -18,3 +18,6 @@ metadata(
 
 package("scoring", opt=3)
 package("ardoise", opt=3)
+# An enrolled board's MQTT client (ardoise/net.py), from the port's own
+# micropython-lib (firmware/umqtt/ is the same file, for a deploy of .mpy).
+require("umqtt.simple")

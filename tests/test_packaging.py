@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import re
+import tarfile
 import threading
 import tomllib
 
@@ -22,6 +23,7 @@ import pytest
 from host_tools.common import FIRMWARE, FIRMWARE_OPT, ROOT, run_micropython
 
 PACKAGE = FIRMWARE / "package.json"
+VENDOR = ROOT.parent / "shared" / "vendor" / "micropython"
 
 
 def firmware_files():
@@ -90,7 +92,9 @@ def manifest_calls():
     def command(name):
         return lambda *args, **options: calls.append((name, args, options))
 
-    names = {name: command(name) for name in ("include", "metadata", "package", "module")}
+    names = {
+        name: command(name) for name in ("include", "metadata", "package", "module", "require")
+    }
     exec((FIRMWARE / "manifest.py").read_text(), names)
     return calls
 
@@ -103,8 +107,22 @@ def test_manifest_freezes_both_packages_at_the_firmwares_optimisation_level():
         assert (FIRMWARE / package / "__init__.py").is_file()
     (metadata,) = [options for name, _, options in calls if name == "metadata"]
     assert metadata["version"] == project_version()
-    # The port's own frozen modules stay.
+    # The port's own frozen modules stay, and micropython-lib's MQTT client comes.
     assert ("include", ("$(PORT_DIR)/boards/manifest.py",), {}) in calls
+    assert ("require", ("umqtt.simple",), {}) in calls
+
+
+def test_the_mqtt_client_is_micropython_libs_own_byte_for_byte():
+    """firmware/umqtt/simple.py is umqtt.simple at the micropython-lib commit
+    the vendored MicroPython pins (../shared/vendor/micropython/): a clone
+    without that folder, and with no network, deploys it all the same."""
+    tarball = VENDOR / "micropython-1.27.0-rp2-src.tar.xz"
+    if not tarball.is_file():
+        pytest.skip("no vendored MicroPython sources in " + str(VENDOR))
+    member = "micropython-1.27.0/lib/micropython-lib/micropython/umqtt.simple/umqtt/simple.py"
+    with tarfile.open(tarball) as archive:
+        pinned = archive.extractfile(member).read()
+    assert (FIRMWARE / "umqtt" / "simple.py").read_bytes() == pinned
 
 
 def test_make_mpy_compiles_as_the_deploy_does():
