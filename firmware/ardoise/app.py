@@ -47,6 +47,7 @@ _DIM = const(1)  # App.asleep: the panel dimmed...
 _DARK = const(2)  # ...or off
 _SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
 TOAST_MS = const(2500)
+NET_MS = const(10)  # at an evening, the network's share of a turn of the loop
 _GC_EVERY = const(4096)  # bytes allocated between two collections, at least
 
 
@@ -96,10 +97,23 @@ class View:
             raise
 
 
+def _evening(root):
+    """ardoise.net on a board enrolled in an evening, else None."""
+    try:
+        open(root + "/evening.json").close()
+    except OSError:
+        return None
+    return load("net")
+
+
 class App:
     """The loop, the stack of screens and the actions around the journal."""
 
-    def __init__(self, display, keypad, root, *, clock, journal=None):
+    def __init__(self, display, keypad, root, *, clock, journal=None, wifi=None):
+        # At an evening (root/evening.json) on a board that may have Wi-Fi
+        # (`wifi()` makes its station: hardware.py), the network's code,
+        # loaded before the RAM policy notes what stays; never elsewhere.
+        net = _evening(root) if wifi is not None else None
         self.display = display
         self.keypad = keypad
         self.clock = clock
@@ -127,6 +141,7 @@ class App:
         self.dirty = True
         self.toast_text = None
         self.toast_at = 0
+        self.net = net and net.Evening(self, wifi)  # ardoise.net's, at an evening
 
     # -- the loop ---------------------------------------------------------
 
@@ -160,6 +175,8 @@ class App:
         """Poll, act and redraw forever; `nap(ms, screen_off)` waits between polls."""
         while True:
             self.step()
+            if self.net is not None:
+                self.net.step(NET_MS)
             nap(SLEEP_POLL_MS if self.asleep else POLL_MS, self.asleep)
 
     def step(self):
@@ -212,6 +229,8 @@ class App:
             y = display.height - ROW
             display.fill_rect(0, y, display.width, ROW, 1)
             draw_text(display, fit(self.toast_text, display.width), 64, y, color=0, align=CENTER)
+        if self.net is not None and len(self.stack) == 1:
+            self.net.sign(display)  # sent or not yet, on the slate's last row
         shift = self.shift
         if shift:
             # A pixel right, then right and down, then down: against burn-in.

@@ -81,14 +81,18 @@ def ask_new_match(app):
         app.load("games." + names[index]).new_match(app)
 
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
+    net = app.net
+    if net is not None and net.seating is not None:
+        net.offer(app)  # the session's seating first; back: the games
 
 
 def confirm_new_match(app, rules, header, seats=4):
     """The last question of every new match: the rules line `rules` as
     chosen, Prev/Next the first dealer among `seats` (none to choose with 0:
     the match event then names none); OK asks each seat's player from the
-    roster, if the board has one (roster.py), and begins the match whose
-    event `header(dealer)` gives."""
+    roster, if the board has one (roster.py) and the event names none (an
+    evening's seating does), and begins the match whose event
+    `header(dealer)` gives."""
     dealer = [0]
 
     def lines(app):
@@ -104,8 +108,10 @@ def confirm_new_match(app, rules, header, seats=4):
 
     def yes(app):
         event = header(dealer[0])
-        try:  # players are asked for only on a board with a roster
-            named = exists(app.root + "/roster.txt") or exists(app.root + "/roster.tmp")
+        try:  # players are asked for only on a board with a roster, unless named already
+            named = "names" not in event and (
+                exists(app.root + "/roster.txt") or exists(app.root + "/roster.tmp")
+            )
         except OSError:
             named = False
         if named:

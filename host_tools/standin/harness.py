@@ -55,7 +55,7 @@ import framebuf
 import host
 import machine
 
-from ardoise.app import POLL_MS, App
+from ardoise.app import NET_MS, POLL_MS, App
 from ardoise.hardware import Hardware
 
 
@@ -101,7 +101,12 @@ class Device:
         self.hardware = Hardware(description, clock=self.clock.ticks)
         self.display = self.hardware.display
         self.app = App(
-            self.display, self.hardware.keypad, root, clock=self.clock.ticks, journal=journal
+            self.display,
+            self.hardware.keypad,
+            root,
+            clock=self.clock.ticks,
+            journal=journal,
+            wifi=self.hardware.wifi,
         )
         self.pins = {}
         self.pressed = {}
@@ -132,9 +137,12 @@ class Device:
     def run(self, ms):
         """Let `ms` milliseconds pass, one app step per poll interval."""
         i2c = self.hardware.i2c
+        app = self.app
         for _ in range(ms // POLL_MS):
             self.clock.advance(POLL_MS)
-            self.app.step()
+            app.step()
+            if app.net is not None:  # as App.run does
+                app.net.step(NET_MS)
             if i2c.writes:
                 i2c.clear()
 

@@ -1,0 +1,539 @@
+"""The slate at a tournament evening: each confirmed journal line to the
+organiser's MQTT broker over Wi-Fi, and the table's seating back (issue 22).
+
+Loaded by the App (ardoise/app.py) only on a board enrolled in an evening,
+one whose flash holds data/evening.json (`ardoise evening enrol` writes it):
+
+    {"evening": E, "ssid": ..., "wifi_password": ..., "broker_host": ...,
+     "broker_port": 1883, "user": BOARD, "password": ...}
+
+A board without it never imports this module nor umqtt. The MQTT client is
+micropython-lib's umqtt.simple, unchanged (firmware/umqtt/). Topics, with
+P = "ardoise/E/BOARD":
+
+- P/line (the board, QoS 1): b"M I " and the journal line without its
+  newline: line I (0: the match event) of match M, the number its file
+  takes in archive/ (the current match's: the next free one);
+- P/have (the organiser, retained): b"M C", it holds lines 0..C-1 of match
+  M and every earlier match whole. The board sends from there, in order,
+  and sends nothing before it has heard it;
+- P/status (the board, retained): b"online", and b"offline" as last will;
+- P/seating (the organiser, retained): the table's players for the
+  session, offered at New match (`offer`).
+
+The journal stays the truth: a line goes only once it is on flash, read
+back from its file (never a copy in RAM), so after a Wi-Fi loss, a broker
+or organiser restart or a power cut the board sends exactly what /have
+says is missing. A /have that is not above the last one heard and below
+what was sent says the organiser lost lines (it restarted): they go again.
+
+Nothing here holds the loop for long: App.run calls `step(budget)` between
+two polls; the Wi-Fi join runs in the background, the TCP connect and the
+broker's answer to CONNECT are waited for without blocking (_Link), and a
+wait that umqtt makes blocking (SUBACK, PUBACK) lasts at most _WAIT_S.
+Any trouble drops the connection; the next attempt comes later, spaced out.
+"""
+
+import json
+import select
+import socket
+from time import ticks_add, ticks_diff
+
+from micropython import const
+
+from ardoise import forget
+from ardoise.hardware import FAILED, JOINED, NOT_FOUND, WRONG_PASSWORD
+
+try:
+    from umqtt import simple
+except ImportError:  # not deployed: the slate says so and plays without the network
+    simple = None
+
+_EINPROGRESS = const(115)
+_WAIT_S = 0.2  # the longest a read or write umqtt makes blocking may wait
+_CHECK_MS = const(500)  # the Wi-Fi's state is asked this often
+_JOIN_MS = const(20000)  # a join not done by then starts again
+_ANSWER_MS = const(5000)  # a broker that has not answered CONNECT by then is dropped
+_RETRY_MS = const(1000)  # the first retry after a failure; doubled each time...
+_RETRY_MAX_MS = const(16000)  # ...up to this
+_KEEPALIVE_S = const(60)
+_PING_MS = const(20000)  # a ping after this long without sending
+
+# Where the board is: off (a plain slate), joining the Wi-Fi, waiting to
+# try the broker, connecting to it, waiting for its answer, connected.
+_OFF = const(0)
+_JOIN = const(1)
+_WAIT = const(2)
+_TCP = const(3)
+_ANSWER = const(4)
+_UP = const(5)
+
+# What the slate says, once each, in the player's language.
+_PASSWORD = const(0)
+_NOT_FOUND = const(1)
+_NO_BROKER = const(2)
+_REFUSED = const(3)
+_NO_WIFI = const(4)
+_BAD_FILE = const(5)
+_SEATING = const(6)
+_TEXTS = {
+    "fr": (
+        "Wi-Fi %s : mot de passe refusé. L'ardoise joue sans réseau.",
+        "Wi-Fi %s introuvable. L'ardoise le cherche encore et garde tout.",
+        "Le serveur de la soirée (%s) ne répond pas. L'ardoise réessaie.",
+        "Le serveur de la soirée refuse cette ardoise (inscription). Elle joue sans réseau.",
+        "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau.",
+        "Inscription à la soirée illisible (evening.json) : pas de réseau.",
+        "Séance %d, table %d",
+    ),
+    "de": (
+        "WLAN %s: Passwort abgelehnt. Die Tafel spielt ohne Netz.",
+        "WLAN %s nicht gefunden. Die Tafel sucht weiter und behält alles.",
+        "Der Server des Abends (%s) antwortet nicht. Die Tafel versucht es weiter.",
+        "Der Server des Abends lehnt diese Tafel ab (Anmeldung). Sie spielt ohne Netz.",
+        "Kein WLAN oder MQTT-Client auf diesem Board: die Tafel spielt ohne Netz.",
+        "Anmeldung zum Abend unlesbar (evening.json): kein Netz.",
+        "Runde %d, Tisch %d",
+    ),
+    "en": (
+        "Wi-Fi %s: wrong password. The slate plays without the network.",
+        "Wi-Fi %s not found. The slate keeps looking and keeps every line.",
+        "The evening's server (%s) does not answer. The slate tries again.",
+        "The evening's server refuses this slate (enrolment). It plays without the network.",
+        "No Wi-Fi or MQTT client on this board: the slate plays without the network.",
+        "The evening's enrolment (evening.json) is unreadable: no network.",
+        "Session %d, table %d",
+    ),
+}
+_SEATED = ("session", "table", "names", "deals", "game", "rules")
+_KEYS = ("evening", "ssid", "wifi_password", "broker_host", "broker_port", "user", "password")
+
+
+class _Later(Exception):
+    """The broker has not answered yet: umqtt's connect() is called again later."""
+
+
+class _Link:
+    """The TCP connection to the broker, as umqtt.simple's `socket` module
+    and as its socket, so that umqtt's protocol code runs unchanged but
+    never holds the loop.
+
+    MQTTClient.connect() makes its socket with socket.socket(), connects it,
+    sends CONNECT and reads the CONNACK. Here the TCP connect is started
+    without blocking when the link is made, and connect() is called once it
+    is up (`connected`): it sends its bytes, and if the CONNACK is not there
+    yet its read raises _Later. Once bytes have come, connect() is called
+    again: its writes go nowhere (the same bytes are sent already) and it
+    reads the CONNACK. After that a read or write that umqtt makes blocking
+    (its check_msg() leaves the socket so) waits at most _WAIT_S.
+    """
+
+    def __init__(self, address):
+        sock = self.sock = socket.socket()
+        sock.setblocking(False)
+        try:
+            sock.connect(address)
+        except OSError as error:
+            if error.args[0] != _EINPROGRESS:
+                sock.close()
+                raise
+        self.poller = select.poll()
+        self.poller.register(sock, select.POLLOUT)
+        self.sent = False  # CONNECT sent: connect()'s writes go nowhere again
+
+    def connected(self):
+        """True once the TCP connect is done; OSError if it failed."""
+        events = self.poller.poll(0)
+        if not events:
+            return False
+        if events[0][1] & (select.POLLERR | select.POLLHUP):
+            raise OSError(events[0][1])
+        self.poller.modify(self.sock, select.POLLIN)
+        self.sock.settimeout(_WAIT_S)
+        return True
+
+    def readable(self):
+        return bool(self.poller.poll(0))
+
+    def close(self):
+        self.sock.close()
+
+    # -- umqtt.simple's `socket` module ------------------------------------
+
+    def socket(self):
+        return self
+
+    def getaddrinfo(self, host, port):
+        return ((None, None, None, None, None),)  # connected already: see connect
+
+    # -- umqtt.simple's socket ----------------------------------------------
+
+    def connect(self, address):
+        pass  # done without blocking when the link was made
+
+    def settimeout(self, timeout):
+        pass  # umqtt's connect() asks for none; ours stands
+
+    def setblocking(self, flag):
+        self.sock.settimeout(_WAIT_S if flag else 0)
+
+    def write(self, data, length=-1):
+        if self.sent is None:  # connect() called again: its bytes went the first time
+            return length
+        if length >= 0:
+            data = memoryview(data)[:length]
+        return self.sock.write(data)
+
+    def read(self, count):
+        if self.sent is not True:
+            return self.sock.read(count)
+        if not self.readable():  # the CONNACK: not yet
+            raise _Later()
+        self.sent = False
+        return self.sock.read(count)
+
+
+class Evening:
+    """The board's part of the evening, for `app`, on the Wi-Fi station
+    `wifi()` makes (ardoise/hardware.py's Wifi).
+
+    `sent` is True when the organiser holds every confirmed line (the
+    slate's sign); `seating` the table's seating for the session, or None.
+    """
+
+    def __init__(self, app, wifi):
+        self.app = app
+        self.journal = app.journal
+        self.clock = app.clock
+        self.state = _OFF
+        self.said = 0  # the texts said already, one bit each
+        self.notes = []  # texts to say when the slate is shown
+        self.sent = False
+        self.seating = None
+        self.client = self.link = None
+        self.have = None  # the last /have heard (match, count)
+        self.heard = None  # a /have heard and not yet acted on
+        self.placed = False  # the cursor is where a /have of this connection put it
+        self.match = self.index = self.offset = 0  # the next line to send
+        self.shown_match = self  # the Match whose number `current` is (none yet)
+        self.current = 0
+        self.at = self.last_sent = 0
+        self.checked = ticks_add(self.clock(), -_CHECK_MS)
+        self.retry = _RETRY_MS
+        try:
+            with open(self.journal.root + "/evening.json") as file:
+                config = json.load(file)
+            for key in _KEYS:
+                config[key]  # noqa: B018  (each must be there)
+        except (OSError, ValueError, KeyError, TypeError):
+            self.say(_BAD_FILE)
+            return
+        try:
+            self.wifi = wifi()
+        except ImportError:
+            self.say(_NO_WIFI)
+            return
+        if simple is None:
+            self.say(_NO_WIFI)
+            return
+        self.config = config
+        prefix = "ardoise/%s/%s/" % (config["evening"], config["user"])
+        self.topics = [(prefix + name).encode() for name in ("line", "have", "status", "seating")]
+        self.address = None
+        self.join()
+
+    # -- the loop's share ---------------------------------------------------------
+
+    def step(self, budget_ms):
+        """A bounded piece of the network's work: at most one wait of
+        _WAIT_S, and no new line sent after `budget_ms`."""
+        app = self.app
+        if self.notes and len(app.stack) == 1 and not app.asleep:
+            key, values = self.notes.pop(0)
+            text = self.text(key)
+            app.alert(text % values if values else text)
+            app.dirty = True
+        if self.state == _OFF:
+            return
+        now = self.clock()
+        try:
+            self.work(now, budget_ms)
+        except Exception:  # noqa: BLE001  (the network never stops the slate)
+            if self.state == _UP:
+                self.drop()
+            else:  # the broker refused the TCP connection or the line broke
+                self.fail()
+        sent = self.sent
+        self.sent = self.is_sent()
+        if sent != self.sent:
+            self.app.dirty = True
+
+    def work(self, now, budget_ms):
+        state = self.state
+        if ticks_diff(now, self.checked) >= _CHECK_MS:
+            self.checked = now
+            wifi = self.wifi.state()
+            if wifi != JOINED:
+                if state != _JOIN:
+                    self.drop()
+                    self.join()
+                elif wifi == WRONG_PASSWORD:
+                    self.say(_PASSWORD, self.config["ssid"])
+                    self.state = _OFF
+                elif ticks_diff(now, self.at) >= _JOIN_MS:
+                    if wifi == NOT_FOUND or wifi == FAILED:
+                        self.say(_NOT_FOUND, self.config["ssid"])
+                    self.join()
+                return
+            if state == _JOIN:
+                self.state = state = _WAIT
+                self.at = now
+        if state == _WAIT:
+            if ticks_diff(now, self.at) >= 0:
+                self.open()
+        elif state == _TCP:
+            if self.link.connected():
+                self.state = _ANSWER
+                self.at = now
+                self.link.sent = True
+                self.hello()
+        elif state == _ANSWER:
+            if self.link.readable():
+                self.link.sent = None
+                self.hello()
+            elif ticks_diff(now, self.at) >= _ANSWER_MS:
+                self.fail()
+        elif state == _UP:
+            self.exchange(now, budget_ms)
+
+    def join(self):
+        self.state = _JOIN
+        self.at = self.clock()
+        self.wifi.join(self.config["ssid"], self.config["wifi_password"])
+
+    def open(self):
+        config = self.config
+        if self.address is None:  # looked up once: a name's lookup may block
+            host = config["broker_host"]
+            self.address = socket.getaddrinfo(host, config["broker_port"])[0][-1]
+        self.link = _Link(self.address)
+        self.state = _TCP
+
+    def hello(self):
+        """umqtt's connect(), then the subscriptions and "online"."""
+        link = self.link
+        if self.client is None:
+            config = self.config
+            client = self.client = simple.MQTTClient(
+                config["user"],
+                "",
+                user=config["user"],
+                password=config["password"],
+                keepalive=_KEEPALIVE_S,
+            )
+            client.set_last_will(self.topics[2], b"offline", True, 1)
+            client.set_callback(self.heard_on)
+        # umqtt's socket module (see _Link); the esp32 stubs have umqtt without it
+        simple.socket = link  # type: ignore[attr-defined, unused-ignore]
+        try:
+            self.client.connect()
+        except _Later:
+            return
+        except simple.MQTTException:  # refused: user or password
+            self.say(_REFUSED)
+            self.drop()
+            self.state = _OFF
+            return
+        link.sent = False  # from now on every write goes out
+        self.placed = False
+        self.heard = None
+        self.client.subscribe(self.topics[1], 1)
+        self.client.subscribe(self.topics[3], 1)
+        self.client.publish(self.topics[2], b"online", True, 1)
+        self.state = _UP
+        self.retry = _RETRY_MS
+        self.last_sent = self.clock()
+
+    def exchange(self, now, budget_ms):
+        """What came from the broker, then the next lines, within the budget."""
+        client = self.client
+        while self.link.readable():
+            client.check_msg()
+        heard = self.heard
+        if heard is not None:
+            self.heard = None
+            self.hear(heard)
+        if self.shown_match is not self.journal.match:
+            self.number()
+        while self.placed and ticks_diff(self.clock(), now) < budget_ms:
+            line = self.next_line()
+            if line is None:
+                break
+            payload = b"%d %d " % (self.match, self.index) + line[:-1]
+            client.publish(self.topics[0], payload, False, 1)
+            self.index += 1
+            self.offset += len(line)
+            self.last_sent = now
+        if ticks_diff(now, self.last_sent) >= _PING_MS:
+            client.ping()
+            self.last_sent = now
+
+    def fail(self):
+        """The broker did not answer: try again later, and say it once."""
+        self.say(_NO_BROKER, "%s:%d" % (self.config["broker_host"], self.config["broker_port"]))
+        self.drop()
+
+    def drop(self):
+        """Close the connection; the next attempt comes after the retry delay."""
+        if self.link is not None:
+            try:
+                self.link.close()
+            except OSError:
+                pass
+        self.link = None
+        self.placed = False
+        if self.state != _OFF:
+            self.state = _WAIT if self.state != _JOIN else _JOIN
+            self.at = ticks_add(self.clock(), self.retry)
+            self.retry = min(self.retry * 2, _RETRY_MAX_MS)
+
+    # -- what the organiser says --------------------------------------------------
+
+    def heard_on(self, topic, message):
+        """umqtt's callback: acted on in `exchange`, outside umqtt's reads."""
+        if topic == self.topics[1]:
+            try:
+                match, count = message.split()
+                self.heard = (int(match), int(count))
+            except ValueError:
+                pass  # not a /have: nothing is guessed from it
+        elif topic == self.topics[3]:
+            try:
+                seating = json.loads(message)
+                for key in _SEATED:
+                    seating[key]  # noqa: B018  (each must be there)
+                if len(seating["names"]) == 4:
+                    self.seating = seating
+            except (ValueError, KeyError, TypeError):
+                pass  # not a seating: the last one stands
+
+    def hear(self, have):
+        """A /have: the first of a connection places the cursor; a later one
+        not above the last heard and below the cursor says that lines were
+        lost on the way (the organiser restarted): they go again."""
+        if not self.placed or (have <= self.have and have < (self.match, self.index)):
+            if self.shown_match is not self.journal.match:
+                self.number()
+            self.seek(*have)
+            self.placed = True
+        self.have = have
+
+    # -- the journal's files --------------------------------------------------------
+
+    def number(self):
+        """The current match's number: the next free one in the archive."""
+        names = self.journal.archives()
+        forget("ardoise.journal_files")  # loaded for that alone
+        self.current = int(names[-1].split(".")[0]) + 1 if names else 1
+        self.shown_match = self.journal.match
+
+    def path(self, match):
+        """The file of match number `match`, or None if the board has none."""
+        if match == self.current:
+            return self.journal.path
+        if match < self.current:
+            return self.journal.archive_file("%04d.jsonl" % match)
+        return None
+
+    def seek(self, match, count):
+        """The cursor on line `count` of match `match`, or its end if shorter."""
+        self.match = match
+        self.index = self.offset = 0
+        path = self.path(match)
+        if path is None:
+            return
+        try:
+            with self.journal.opener(path, "rb") as file:
+                while self.index < count:
+                    line = file.readline()
+                    if not line.endswith(b"\n") or (
+                        match == self.current and self.offset + len(line) > self.journal.size
+                    ):
+                        break
+                    self.index += 1
+                    self.offset += len(line)
+        except OSError:
+            pass  # no such file (a damaged journal's number): nothing to send there
+
+    def next_line(self):
+        """The line under the cursor, read from flash, or None when all is sent."""
+        while self.match <= self.current:
+            current = self.match == self.current
+            if current and self.offset >= self.journal.size:
+                return None
+            try:
+                with self.journal.opener(self.path(self.match), "rb") as file:
+                    file.seek(self.offset)
+                    line = file.readline()
+            except OSError:
+                line = b""
+            if line.endswith(b"\n"):
+                return line
+            if current:
+                return None
+            self.match += 1  # that match is sent whole: the next one
+            self.index = self.offset = 0
+        return None
+
+    def is_sent(self):
+        """Whether the organiser holds every confirmed line."""
+        return (
+            self.match == self.current
+            and self.offset == self.journal.size
+            and self.have == (self.match, self.index)
+        )
+
+    # -- on the slate ------------------------------------------------------------------
+
+    def say(self, key, *values):
+        """Say text `key` once, when the slate is shown."""
+        if not self.said & 1 << key:
+            self.said |= 1 << key
+            self.notes.append((key, values))
+
+    def text(self, key):
+        return _TEXTS.get(self.app.settings.get("lang"), _TEXTS["fr"])[key]
+
+    def sign(self, fb):
+        """The slate's sign, at the right end of its last row: a filled box
+        when the organiser holds every line, an empty one while some are
+        not sent yet. None on a plain slate."""
+        if self.state == _OFF:
+            return
+        x = fb.width - 5
+        y = fb.height - 7
+        back = fb.pixel(fb.width - 1, fb.height - 1)  # the row inverted or not
+        fb.fill_rect(x - 1, y - 1, 6, 7, back)
+        if self.sent:
+            fb.fill_rect(x, y, 4, 5, 1 - back)
+        else:
+            fb.rect(x, y, 4, 5, 1 - back)
+
+    def offer(self, app):
+        """New match: the seating pushed for the session, one press to begin it."""
+        seating = self.seating
+        names = seating["names"]
+        text = self.text(_SEATING) % (seating["session"], seating["table"])
+        text += "\n" + ", ".join(names)
+
+        def header(dealer):
+            return {
+                "ev": "match",
+                "game": seating["game"],
+                "rules": seating["rules"],
+                "dealer": dealer,
+                "names": names,
+                "session": seating["deals"],
+            }
+
+        app.load("menus").confirm_new_match(app, text, header, len(names))

@@ -1,0 +1,147 @@
+"""The slate at an evening (ardoise/net.py), what it does without a broker:
+a board that is not enrolled loads no network code; a wrong Wi-Fi password,
+a board without Wi-Fi, an unreadable enrolment or a broker that is not
+there is said once, in the player's language, and the slate plays on.
+Under MicroPython, on the host board (its `network` is the stand-in's).
+The lines' way to a real broker: tests/test_device_evening.py.
+"""
+
+import json
+import sys
+
+from folders import host_board, in_folder, write
+
+host_board()
+
+import network  # noqa: E402  (host_tools/sim/standin/network.py)
+from harness import Device, is_a  # noqa: E402
+
+ENROLMENT = {
+    "evening": "e1",
+    "ssid": "club",
+    "wifi_password": "secret",
+    "broker_host": "127.0.0.1",
+    "broker_port": 1,  # nothing listens there
+    "user": "b3",
+    "password": "pw",
+}
+
+
+def enrol(root, **changes):
+    enrolment = dict(ENROLMENT)
+    enrolment.update(changes)
+    write(root + "/evening.json", json.dumps(enrolment).encode())
+
+
+def air(root, ssid="club", password="secret"):
+    """The Wi-Fi network in range of the stand-in: `ssid` with `password`."""
+    write(root + "/air", ("%s\n%s\n" % (ssid, password)).encode())
+    network.AIR = root + "/air"
+
+
+def said(device):
+    """The text of the note on top of the slate, or None."""
+    screen = device.screen()
+    return " ".join(screen.lines) if is_a(screen, "Message") else None
+
+
+def corner(device):
+    """The slate's bottom right corner, where the sign goes: rows of 0/1."""
+    image = device.pbm()
+    bits = image[image.rfind(b"\n") + 1 :]
+    rows = []
+    for y in range(56, 64):
+        byte = bits[y * 16 + 15]  # pixels 120..127
+        rows.append("".join("1" if byte >> (7 - x) & 1 else "0" for x in range(8)))
+    return rows
+
+
+HOLLOW = ["00000000", "00011110", "00010010", "00010010", "00010010", "00011110", "00000000"]
+
+
+def new_brouc(device):
+    for _ in range(3):
+        device.press("ok")
+
+
+@in_folder
+def test_a_board_not_enrolled_loads_no_network_code(root):
+    for name in ("ardoise.net", "umqtt.simple", "umqtt"):
+        sys.modules.pop(name, None)  # left by another test
+    device = Device(root)
+    new_brouc(device)
+    assert device.app.net is None
+    assert "ardoise.net" not in sys.modules and "umqtt.simple" not in sys.modules
+
+
+@in_folder
+def test_a_wrong_wifi_password_is_said_once_and_the_slate_plays_on(root):
+    enrol(root)
+    air(root, password="other")
+    device = Device(root)
+    device.run(1000)
+    assert said(device) == "Wi-Fi club : mot de passe refusé. L'ardoise joue sans réseau."
+    device.press("ok")
+    new_brouc(device)
+    device.run(60000)
+    assert said(device) is None  # once
+    assert device.journal().count("\n") == 1
+    assert corner(device) == ["0" * 8] * 8  # a plain slate: no sign
+    enrol(root, wifi_password="other")  # the same board, its password right: it joins
+    device = Device(root)
+    device.run(1000)
+    assert device.app.net.state != 0
+    assert said(device).startswith("Le serveur de la soirée (127.0.0.1:1) ne répond pas.")
+    device.press("ok")
+    assert corner(device)[:7] == HOLLOW  # lines not sent yet
+
+
+@in_folder
+def test_a_broker_that_is_not_there_is_said_once_in_the_players_language(root):
+    enrol(root)
+    air(root)
+    write(root + "/settings.json", b'{"lang":"de"}')
+    device = Device(root)
+    device.run(2000)
+    assert said(device) == (
+        "Der Server des Abends (127.0.0.1:1) antwortet nicht. Die Tafel versucht es weiter."
+    )
+    device.press("ok")
+    new_brouc(device)
+    attempts = device.app.net.retry
+    device.run(60000)
+    assert said(device) is None
+    assert device.app.net.retry > attempts  # it went on trying, spaced out
+    assert device.journal().count("\n") == 1
+
+
+@in_folder
+def test_no_wifi_network_in_range_is_said_and_looked_for_again(root):
+    enrol(root, ssid="elsewhere")
+    air(root)
+    device = Device(root)
+    device.run(19000)
+    assert said(device) is None  # a join takes its time
+    device.run(2000)
+    assert said(device) == (
+        "Wi-Fi elsewhere introuvable. L'ardoise le cherche encore et garde tout."
+    )
+
+
+@in_folder
+def test_an_unreadable_enrolment_or_a_board_without_wifi_is_said(root):
+    write(root + "/evening.json", b'{"evening": "e1"')
+    device = Device(root)
+    device.run(100)
+    assert said(device) == "Inscription à la soirée illisible (evening.json) : pas de réseau."
+    enrol(root)
+
+    def no_wifi():
+        raise ImportError("no module named 'network'")
+
+    device = Device(root)
+    device.app.net.__init__(device.app, no_wifi)
+    device.run(100)
+    assert said(device) == (
+        "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau."
+    )
