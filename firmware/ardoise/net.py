@@ -52,6 +52,7 @@ except ImportError:  # not deployed: the slate says so and plays without the net
 _EINPROGRESS = const(115)
 _WAIT_S = 0.2  # the longest a read or write umqtt makes blocking may wait
 _CHECK_MS = const(500)  # the Wi-Fi's state is asked this often
+_LISTEN_MS = const(100)  # and the broker's socket this often
 _JOIN_MS = const(20000)  # a join not done by then starts again
 _ANSWER_MS = const(5000)  # a broker that has not answered CONNECT by then is dropped
 _RETRY_MS = const(1000)  # the first retry after a failure; doubled each time...
@@ -153,7 +154,9 @@ class _Link:
         return True
 
     def readable(self):
-        return bool(self.poller.poll(0))
+        for _ in self.poller.ipoll(0):  # ipoll: no list made at each poll of the loop
+            return True
+        return False
 
     def close(self):
         self.sock.close()
@@ -207,6 +210,7 @@ class Evening:
         self.clock = app.clock
         self.state = _OFF
         self.said = 0  # the texts said already, one bit each
+        self.was_up = False  # connected to the broker since the boot
         self.notes = []  # texts to say when the slate is shown
         self.sent = False
         self.seating = None
@@ -217,7 +221,7 @@ class Evening:
         self.match = self.index = self.offset = 0  # the next line to send
         self.shown_match = self  # the Match whose number `current` is (none yet)
         self.current = 0
-        self.at = self.last_sent = 0
+        self.at = self.last_sent = self.listened = 0
         self.checked = ticks_add(self.clock(), -_CHECK_MS)
         self.retry = _RETRY_MS
         try:
@@ -281,13 +285,18 @@ class Evening:
                     self.say(_PASSWORD, self.config["ssid"])
                     self.state = _OFF
                 elif ticks_diff(now, self.at) >= _JOIN_MS:
-                    if wifi == NOT_FOUND or wifi == FAILED:
+                    if (wifi == NOT_FOUND or wifi == FAILED) and not self.was_up:
                         self.say(_NOT_FOUND, self.config["ssid"])
                     self.join()
                 return
             if state == _JOIN:
                 self.state = state = _WAIT
                 self.at = now
+        # The socket is asked every _LISTEN_MS only (a poll is a system call,
+        # at every turn of the loop a cost), at once when a line is due.
+        if state > _WAIT and ticks_diff(now, self.listened) < _LISTEN_MS and not self.due():
+            return
+        self.listened = now
         if state == _WAIT:
             if ticks_diff(now, self.at) >= 0:
                 self.open()
@@ -351,6 +360,7 @@ class Evening:
         self.client.subscribe(self.topics[3], 1)
         self.client.publish(self.topics[2], b"online", True, 1)
         self.state = _UP
+        self.was_up = True  # troubles from now on are the sign's to say
         self.retry = _RETRY_MS
         self.last_sent = self.clock()
 
@@ -379,8 +389,10 @@ class Evening:
             self.last_sent = now
 
     def fail(self):
-        """The broker did not answer: try again later, and say it once."""
-        self.say(_NO_BROKER, "%s:%d" % (self.config["broker_host"], self.config["broker_port"]))
+        """The broker did not answer: try again later. Said once if it never
+        did since the boot (later, the slate's sign says it)."""
+        if not self.was_up:
+            self.say(_NO_BROKER, "%s:%d" % (self.config["broker_host"], self.config["broker_port"]))
         self.drop()
 
     def drop(self):
@@ -485,12 +497,22 @@ class Evening:
             self.index = self.offset = 0
         return None
 
+    def due(self):
+        """Whether a line is known to wait (of an earlier match, or the current one's)."""
+        return self.placed and (
+            self.match < self.current
+            or (self.match == self.current and self.offset < self.journal.size)
+        )
+
     def is_sent(self):
         """Whether the organiser holds every confirmed line."""
+        have = self.have  # no tuple made: this runs at each poll of the loop
         return (
             self.match == self.current
             and self.offset == self.journal.size
-            and self.have == (self.match, self.index)
+            and have is not None
+            and have[0] == self.match
+            and have[1] == self.index
         )
 
     # -- on the slate ------------------------------------------------------------------
