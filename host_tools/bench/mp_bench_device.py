@@ -1,6 +1,10 @@
 """Time the slate under the MicroPython unix port beside a reference operation (`make bench`).
 
-    MICROPYPATH=... micropython -m mp_bench_device SCRIPT FLASH HEIGHT
+    MICROPYPATH=... micropython -m mp_bench_device SCRIPT FLASH HEIGHT [ENROLMENT AIR]
+
+With ENROLMENT (an evening.json) and AIR (the stand-in network's file:
+host_tools/sim/standin/network.py), the board is enrolled in an evening
+and its network's steps count in each press (host_tools/bench/evening.py).
 
 Imports the firmware (through host_tools/standin/harness.py), boots it on a
 fresh folder FLASH and plays the key script on a TimedDevice; then times,
@@ -81,12 +85,43 @@ def reference_us():
     return ticks_diff(ticks_us(), started) // REFERENCE_RUNS
 
 
-def main(script, flash, height):
+def timed_network(device):
+    """Time the network's steps: `net_us` sums those inside a timed press
+    (between its key and its show()), `worst_net_us` is the longest of all."""
+    device.net_us = device.worst_net_us = 0
+    step = device.app.net.step
+
+    def timed(budget):
+        started = ticks_us()
+        step(budget)
+        took = ticks_diff(ticks_us(), started)
+        device.worst_net_us = max(device.worst_net_us, took)
+        if device.since is not None:
+            device.net_us += took
+
+    device.app.net.step = timed
+
+
+def main(script, flash, height, enrolment=None, air=None):
+    if enrolment:
+        import network
+
+        network.AIR = air
+        with open(enrolment, "rb") as source, open(flash + "/evening.json", "wb") as target:
+            target.write(source.read())
     device = TimedDevice(flash, height=height, extra=False)
+    if enrolment:
+        timed_network(device)
+        # A broker down or silent is said once (after 5 s at most), as a
+        # note that a player closes: closed, so that the script plays as written.
+        device.run(6000)
+        if type(device.screen()).__name__ == "Message":
+            device.press("ok")
+        device.net_us = device.worst_net_us = 0
     device.play(script)
     print(
         '{"boot_us": %d, "press_us": %d, "worst_press_us": %d, "timed_presses": %d,'
-        ' "peak_heap": %d, "reference_us": %d}'
+        ' "peak_heap": %d, "reference_us": %d, "net_us": %d, "worst_net_us": %d}'
         % (
             IMPORTED + device.boot_us,
             device.press_us // device.timed_presses,
@@ -94,8 +129,10 @@ def main(script, flash, height):
             device.timed_presses,
             device.peak_heap,
             reference_us(),
+            getattr(device, "net_us", 0) // device.timed_presses,
+            getattr(device, "worst_net_us", 0),
         )
     )
 
 
-main(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+main(sys.argv[1], sys.argv[2], int(sys.argv[3]), *sys.argv[4:])

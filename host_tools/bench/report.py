@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from host_tools.bench import device as bench_device
-from host_tools.bench import presses
+from host_tools.bench import evening, presses
 from host_tools.board.emulated import bench as emulated_pico
 from host_tools.common import (
     FIRMWARE,
@@ -150,6 +150,11 @@ def write_report(sections):
         "emulated RP2040 (host_tools/board/emulated/bench.py), the firmware deployed as to",
         "a board: heaps are the board's own, times are emulated cycles at 125 MHz, so",
         "milliseconds on a real Pico, and the same on every machine.",
+        "The evening's rows (host_tools/bench/evening.py): the same match played by a board",
+        "not enrolled, then enrolled in an evening with its Mosquitto up, down and",
+        "black-holed; the network's steps in a press are those App.run makes between its",
+        "key and its show(). Wall-clock times: on a busy machine the network's system",
+        "calls (a socket's poll, every 100 ms) weigh more than on a quiet one.",
         "Presses per typical deal: host_tools/bench/deals.keys played with three buttons",
         "(host_tools/bench/presses.py), a list walked the shorter way round and a held key",
         'counted as one press; "before" is the firmware of commit d2e9953 (issue 13)',
@@ -179,6 +184,10 @@ def main(argv=None):
             (
                 "The device: a whole match (unix port, 64-bit: for reference)",
                 bench_device.measure(folder / "device"),
+            ),
+            (
+                "The slate at an evening: the network's cost (unix port, 64-bit)",
+                evening.measure(folder / "evening"),
             ),
             ("Presses per typical deal", presses.measure(folder / "presses")),
             ("Proofs", proofs()),

@@ -22,6 +22,7 @@ def bench(monkeypatch, tmp_path):
         monkeypatch.setattr(report.bench_device, "measure", lambda folder: [])
         monkeypatch.setattr(report.emulated_pico, "measure", lambda folder: [])
         monkeypatch.setattr(report.presses, "measure", lambda folder: [])
+        monkeypatch.setattr(report.evening, "measure", lambda folder: [])
         monkeypatch.setattr(report, "proofs", lambda: [])
         return report.main([])
 
