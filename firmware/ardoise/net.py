@@ -250,7 +250,9 @@ class Evening:
 
     def step(self, budget_ms):
         """A bounded piece of the network's work: at most one wait of
-        _WAIT_S, and no new line sent after `budget_ms`."""
+        _WAIT_S, and no new line sent after `budget_ms`. None while a button
+        is down: a press never waits for the network, but for a step that
+        had begun."""
         app = self.app
         if self.notes and len(app.stack) == 1 and not app.asleep:
             key, values = self.notes.pop(0)
@@ -258,6 +260,12 @@ class Evening:
             app.alert(text % values if values else text)
             app.dirty = True
         if self.state == _OFF:
+            return
+        keypad = app.keypad
+        for level in keypad.raw:
+            if level:  # a button is touched: the press goes first
+                return
+        if keypad.any_pressed():  # or let go and not settled yet
             return
         now = self.clock()
         try:
