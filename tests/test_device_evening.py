@@ -23,6 +23,7 @@ import pytest
 
 from host_tools.bench.broker import BlackHole, Broker, acl_for_boards
 from host_tools.common import FIRMWARE, MICROPYTHON, ROOT, STANDIN, run_micropython
+from scoring import Match, Refused
 
 EVENING = "e1"
 BOARD = "b3"
@@ -61,6 +62,7 @@ class Organiser:
         self.have = have
         self.messages = 0
         self.gaps = 0
+        self.status = None
         client = self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="organiser")
         client.username_pw_set(*ORGANISER)
         client.reconnect_delay_set(1, 1)
@@ -78,10 +80,14 @@ class Organiser:
 
     def connected(self, client, userdata, flags, reason, properties):
         client.subscribe(TOPIC + "line", qos=1)
+        client.subscribe(TOPIC + "status", qos=1)
         with self.lock:
             self.publish_have()  # what it holds, again: a board sends from there
 
     def heard(self, client, userdata, message):
+        if message.topic.endswith("/status"):
+            self.status = message.payload
+            return
         match, index, line = message.payload.split(b" ", 2)
         match, index = int(match), int(index)
         with self.lock:
@@ -328,3 +334,38 @@ def test_the_board_says_online_and_its_last_will_says_offline(evening):
     finally:
         spy.disconnect()
         spy.loop_stop()
+
+
+SEATING = {
+    "session": 2,
+    "table": 3,
+    "names": ["Anna", "Bruno", "Carla", "Dan"],
+    "deals": 16,
+    "game": "bruus",
+    "rules": "schwesing",
+}
+
+
+def test_the_sessions_seating_is_one_press_at_new_match(evening):
+    try:
+        Match({"ev": "match", "game": "bruus", "rules": "schwesing", "session": 16})
+    except Refused:
+        pytest.skip("the rules core has no Bruus sessions yet (issue 22, item 1)")
+    broker, start = evening
+    organiser, slate = start()
+    published = organiser.client.publish(TOPIC + "seating", json.dumps(SEATING), qos=1, retain=True)
+    published.wait_for_publish(10)
+    slate.start()
+    until(lambda: organiser.status == b"online", "the board online, the seating heard")
+    slate.keys("o" + "o")  # no match: OK asks for one, the seating first; OK begins it
+    until(lambda: organiser.file(1), "the match event")
+    header = json.loads(slate.journal().splitlines()[0])
+    assert header == {
+        "ev": "match",
+        "game": "bruus",
+        "rules": "schwesing",
+        "dealer": 0,
+        "names": SEATING["names"],
+        "session": 16,
+    }
+    assert organiser.file(1) == slate.journal()

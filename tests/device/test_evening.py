@@ -145,3 +145,44 @@ def test_an_unreadable_enrolment_or_a_board_without_wifi_is_said(root):
     assert said(device) == (
         "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau."
     )
+
+
+@in_folder
+def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(root):
+    enrol(root)
+    air(root)
+    device = Device(root)
+    device.run(2000)
+    device.press("ok")  # the note: no broker on port 1
+    net = device.app.net
+    seating = {
+        "session": 2,
+        "table": 3,
+        "names": ["Anna", "Bruno", "Carla", "Dan"],
+        "deals": 16,
+        "game": "bruus",
+        "rules": "schwesing",
+    }
+    net.heard_on(b"ardoise/e1/b3/seating", b"not json")  # ignored
+    net.heard_on(b"ardoise/e1/b3/seating", json.dumps(seating).encode())
+    net.heard_on(b"ardoise/e1/b3/seating", b'{"session": 3}')  # not a seating: ignored
+    begun = []
+    device.app.new_match = begun.append  # what OK begins (the rules judge it there)
+    device.press("ok")  # no match yet: OK asks for one, the seating first
+    screen = device.screen()
+    assert screen.title == "Nouveau match"
+    assert screen.lines(device.app)[0] == "Séance 2, table 3\nAnna, Bruno, Carla, Dan"
+    device.press("next")  # who deals first
+    device.press("ok")
+    assert begun == [
+        {
+            "ev": "match",
+            "game": "bruus",
+            "rules": "schwesing",
+            "dealer": 1,
+            "names": ["Anna", "Bruno", "Carla", "Dan"],
+            "session": 16,
+        }
+    ]
+    device.hold("ok")  # back: the games, as on a board not at an evening
+    assert is_a(device.screen(), "Choice")
