@@ -3,7 +3,9 @@
 A board file (boards/<name>.py, copied to the device as board.py) only
 describes the wiring; `Hardware(board.describe())` builds the I2C bus, the
 display, the buttons and the clock from it. Everything else in the firmware
-takes these objects as they are handed in and never names a pin.
+takes these objects as they are handed in and never names a pin. The Wi-Fi
+(`network`) is hardware too: `Wifi`, made only for a board enrolled in an
+evening (ardoise/net.py).
 """
 
 import time

@@ -43,7 +43,7 @@ from host_tools.sim.boards import HOST, BoardError, board_file, describe
 
 STAGING = ROOT / "build" / "deploy"
 # The packages deploy replaces on the board; everything else there is kept.
-PACKAGES = ("ardoise", "scoring")
+PACKAGES = ("ardoise", "scoring", "umqtt")
 # .mpy files of version 6 hold bytecode every 6.x system loads (the
 # sub-version only matters for native code, which the firmware has none of).
 MPY_VERSION = 6
