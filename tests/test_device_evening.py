@@ -285,10 +285,10 @@ device = Device(flash)
 net = device.app.net
 step = net.step
 worst = 0
-def timed(budget):
+def timed():
     global worst
     started = time.ticks_us()
-    step(budget)
+    step()
     worst = max(worst, time.ticks_diff(time.ticks_us(), started))
 net.step = timed
 for key in keys:

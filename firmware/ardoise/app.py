@@ -47,7 +47,6 @@ _DIM = const(1)  # App.asleep: the panel dimmed...
 _DARK = const(2)  # ...or off
 _SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
 TOAST_MS = const(2500)
-NET_MS = const(10)  # at an evening, the network's share of a turn of the loop
 _GC_EVERY = const(4096)  # bytes allocated between two collections, at least
 
 
@@ -97,23 +96,17 @@ class View:
             raise
 
 
-def _evening(root):
-    """ardoise.net on a board enrolled in an evening, else None."""
-    try:
-        open(root + "/evening.json").close()
-    except OSError:
-        return None
-    return load("net")
-
-
 class App:
     """The loop, the stack of screens and the actions around the journal."""
 
-    def __init__(self, display, keypad, root, *, clock, journal=None, wifi=None):
-        # At an evening (root/evening.json) on a board that may have Wi-Fi
-        # (`wifi()` makes its station: hardware.py), the network's code,
-        # loaded before the RAM policy notes what stays; never elsewhere.
-        net = _evening(root) if wifi is not None else None
+    def __init__(self, display, keypad, root, *, clock, journal=None):
+        # At an evening (root/evening.json), the network's code, loaded
+        # before the RAM policy notes what stays; never on another board.
+        try:
+            open(root + "/evening.json").close()
+            net = load("net")
+        except OSError:
+            net = None
         self.display = display
         self.keypad = keypad
         self.clock = clock
@@ -141,7 +134,7 @@ class App:
         self.dirty = True
         self.toast_text = None
         self.toast_at = 0
-        self.net = net and net.Evening(self, wifi)  # ardoise.net's, at an evening
+        self.net = net and net.Evening(self)  # ardoise.net's, at an evening
 
     # -- the loop ---------------------------------------------------------
 
@@ -176,7 +169,7 @@ class App:
         while True:
             self.step()
             if self.net is not None:
-                self.net.step(NET_MS)
+                self.net.step()
             nap(SLEEP_POLL_MS if self.asleep else POLL_MS, self.asleep)
 
     def step(self):
@@ -230,7 +223,7 @@ class App:
             display.fill_rect(0, y, display.width, ROW, 1)
             draw_text(display, fit(self.toast_text, display.width), 64, y, color=0, align=CENTER)
         if self.net is not None and len(self.stack) == 1:
-            self.net.sign(display)  # sent or not yet, on the slate's last row
+            self.net.draw(display)  # its sign: sent or not yet, on the slate's last row
         shift = self.shift
         if shift:
             # A pixel right, then right and down, then down: against burn-in.

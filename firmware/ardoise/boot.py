@@ -31,9 +31,7 @@ def boot(description, root=ROOT):
         # Imported here: an app that fails to load is a crash to show too.
         from ardoise.app import App
 
-        app = App(
-            hardware.display, hardware.keypad, root, clock=hardware.clock, wifi=hardware.wifi
-        )
+        app = App(hardware.display, hardware.keypad, root, clock=hardware.clock)
         app.start()
         app.run(hardware.nap)
     except Exception as error:

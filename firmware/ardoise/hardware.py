@@ -3,27 +3,19 @@
 A board file (boards/<name>.py, copied to the device as board.py) only
 describes the wiring; `Hardware(board.describe())` builds the I2C bus, the
 display, the buttons and the clock from it. Everything else in the firmware
-takes these objects as they are handed in and never names a pin. The Wi-Fi
-(`network`) is hardware too: `Wifi`, made only for a board enrolled in an
-evening (ardoise/net.py).
+takes these objects as they are handed in and never names a pin. The
+Wi-Fi (`network`) is ardoise/wifi.py's, loaded only at an evening.
 """
 
 import time
 
 import machine
-from micropython import const
 
 from ardoise.buttons import Keypad
 from ardoise.ssd1306 import SSD1306
 
 _PULLS = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, None: None}
 _ROLES = ("prev", "next", "ok", "extra")
-# Wifi.state(): joining (or not asked yet), joined, or why not.
-JOINING = const(0)
-JOINED = const(1)
-WRONG_PASSWORD = const(2)
-NOT_FOUND = const(3)
-FAILED = const(4)
 
 
 class Hardware:
@@ -71,41 +63,3 @@ class Hardware:
     def reset(self):
         """Restart the board, as the reset button does."""
         machine.reset()
-
-    def wifi(self):
-        """The board's Wi-Fi station (a Wifi), asked for only on a board
-        enrolled in an evening (ardoise/net.py); ImportError on a board
-        without Wi-Fi."""
-        return Wifi()
-
-
-class Wifi:
-    """A Wi-Fi station: MicroPython's `network.WLAN`, joined in the background.
-
-    `join` only starts the join (as WLAN.connect does on every port);
-    `state` says where it is, in this module's numbers, whatever the port's
-    own status codes are.
-    """
-
-    def __init__(self):
-        import network  # only here: a board without Wi-Fi never imports it
-
-        self.network = network
-        self.wlan = network.WLAN(network.STA_IF)
-        self.wlan.active(True)
-
-    def join(self, ssid, password):
-        self.wlan.connect(ssid, password)
-
-    def state(self):
-        if self.wlan.isconnected():
-            return JOINED
-        status = self.wlan.status()
-        network = self.network
-        if status == getattr(network, "STAT_WRONG_PASSWORD", None):
-            return WRONG_PASSWORD
-        if status == getattr(network, "STAT_NO_AP_FOUND", None):
-            return NOT_FOUND
-        if status == getattr(network, "STAT_CONNECT_FAIL", None):
-            return FAILED
-        return JOINING

@@ -81,9 +81,8 @@ def ask_new_match(app):
         app.load("games." + names[index]).new_match(app)
 
     app.push(Choice(app.t("new_match"), app.words("games"), pick, index))
-    net = app.net
-    if net is not None and net.seating is not None:
-        net.offer(app)  # the session's seating first; back: the games
+    if app.net is not None:
+        app.net.offer(app)  # the session's seating first, if any; back: the games
 
 
 def confirm_new_match(app, rules, header, seats=4):

@@ -42,7 +42,6 @@ from time import ticks_add, ticks_diff
 from micropython import const
 
 from ardoise import forget
-from ardoise.hardware import FAILED, JOINED, NOT_FOUND, WRONG_PASSWORD
 
 try:
     from umqtt import simple
@@ -50,6 +49,12 @@ except ImportError:  # not deployed: the slate says so and plays without the net
     simple = None
 
 _EINPROGRESS = const(115)
+_BUDGET_MS = const(10)  # no new line sent after this much of a step
+# ardoise/wifi.py's Wifi.state()
+_WIFI_JOINED = const(1)
+_WIFI_PASSWORD = const(2)
+_WIFI_ABSENT = const(3)
+_WIFI_FAILED = const(4)
 _WAIT_S = 0.2  # the longest a read or write umqtt makes blocking may wait
 _CHECK_MS = const(500)  # the Wi-Fi's state is asked this often
 _LISTEN_MS = const(100)  # and the broker's socket this often
@@ -197,14 +202,14 @@ class _Link:
 
 
 class Evening:
-    """The board's part of the evening, for `app`, on the Wi-Fi station
-    `wifi()` makes (ardoise/hardware.py's Wifi).
+    """The board's part of the evening, for `app`, on the board's Wi-Fi
+    (ardoise/wifi.py).
 
     `sent` is True when the organiser holds every confirmed line (the
     slate's sign); `seating` the table's seating for the session, or None.
     """
 
-    def __init__(self, app, wifi):
+    def __init__(self, app):
         self.app = app
         self.journal = app.journal
         self.clock = app.clock
@@ -233,8 +238,10 @@ class Evening:
             self.say(_BAD_FILE)
             return
         try:
-            self.wifi = wifi()
-        except ImportError:
+            from ardoise.wifi import Wifi
+
+            self.wifi = Wifi()
+        except ImportError:  # no `network`: a board without Wi-Fi
             self.say(_NO_WIFI)
             return
         if simple is None:
@@ -248,9 +255,9 @@ class Evening:
 
     # -- the loop's share ---------------------------------------------------------
 
-    def step(self, budget_ms):
+    def step(self):
         """A bounded piece of the network's work: at most one wait of
-        _WAIT_S, and no new line sent after `budget_ms`. None while a button
+        _WAIT_S, and no new line sent after _BUDGET_MS. None while a button
         is down: a press never waits for the network, but for a step that
         had begun."""
         app = self.app
@@ -269,7 +276,7 @@ class Evening:
             return
         now = self.clock()
         try:
-            self.work(now, budget_ms)
+            self.work(now)
         except Exception:  # noqa: BLE001  (the network never stops the slate)
             if self.state == _UP:
                 self.drop()
@@ -280,20 +287,20 @@ class Evening:
         if sent != self.sent:
             self.app.dirty = True
 
-    def work(self, now, budget_ms):
+    def work(self, now):
         state = self.state
         if ticks_diff(now, self.checked) >= _CHECK_MS:
             self.checked = now
             wifi = self.wifi.state()
-            if wifi != JOINED:
+            if wifi != _WIFI_JOINED:
                 if state != _JOIN:
                     self.drop()
                     self.join()
-                elif wifi == WRONG_PASSWORD:
+                elif wifi == _WIFI_PASSWORD:
                     self.say(_PASSWORD, self.config["ssid"])
                     self.state = _OFF
                 elif ticks_diff(now, self.at) >= _JOIN_MS:
-                    if (wifi == NOT_FOUND or wifi == FAILED) and not self.was_up:
+                    if (wifi == _WIFI_ABSENT or wifi == _WIFI_FAILED) and not self.was_up:
                         self.say(_NOT_FOUND, self.config["ssid"])
                     self.join()
                 return
@@ -321,7 +328,7 @@ class Evening:
             elif ticks_diff(now, self.at) >= _ANSWER_MS:
                 self.fail()
         elif state == _UP:
-            self.exchange(now, budget_ms)
+            self.exchange(now)
 
     def join(self):
         self.state = _JOIN
@@ -372,7 +379,7 @@ class Evening:
         self.retry = _RETRY_MS
         self.last_sent = self.clock()
 
-    def exchange(self, now, budget_ms):
+    def exchange(self, now):
         """What came from the broker, then the next lines, within the budget."""
         client = self.client
         while self.link.readable():
@@ -383,7 +390,7 @@ class Evening:
             self.hear(heard)
         if self.shown_match is not self.journal.match:
             self.number()
-        while self.placed and ticks_diff(self.clock(), now) < budget_ms:
+        while self.placed and ticks_diff(self.clock(), now) < _BUDGET_MS:
             line = self.next_line()
             if line is None:
                 break
@@ -534,7 +541,7 @@ class Evening:
     def text(self, key):
         return _TEXTS.get(self.app.settings.get("lang"), _TEXTS["fr"])[key]
 
-    def sign(self, fb):
+    def draw(self, fb):
         """The slate's sign, at the right end of its last row: a filled box
         when the organiser holds every line, an empty one while some are
         not sent yet. None on a plain slate."""
@@ -550,8 +557,11 @@ class Evening:
             fb.rect(x, y, 4, 5, 1 - back)
 
     def offer(self, app):
-        """New match: the seating pushed for the session, one press to begin it."""
+        """New match: the seating pushed for the session, if any, one press
+        to begin it."""
         seating = self.seating
+        if seating is None:
+            return
         names = seating["names"]
         text = self.text(_SEATING) % (seating["session"], seating["table"])
         text += "\n" + ", ".join(names)

@@ -55,7 +55,7 @@ import framebuf
 import host
 import machine
 
-from ardoise.app import NET_MS, POLL_MS, App
+from ardoise.app import POLL_MS, App
 from ardoise.hardware import Hardware
 
 
@@ -101,12 +101,7 @@ class Device:
         self.hardware = Hardware(description, clock=self.clock.ticks)
         self.display = self.hardware.display
         self.app = App(
-            self.display,
-            self.hardware.keypad,
-            root,
-            clock=self.clock.ticks,
-            journal=journal,
-            wifi=self.hardware.wifi,
+            self.display, self.hardware.keypad, root, clock=self.clock.ticks, journal=journal
         )
         self.pins = {}
         self.pressed = {}
@@ -142,7 +137,7 @@ class Device:
             self.clock.advance(POLL_MS)
             app.step()
             if app.net is not None:  # as App.run does
-                app.net.step(NET_MS)
+                app.net.step()
             if i2c.writes:
                 i2c.clear()
 

@@ -135,16 +135,21 @@ def test_an_unreadable_enrolment_or_a_board_without_wifi_is_said(root):
     device.run(100)
     assert said(device) == "Inscription à la soirée illisible (evening.json) : pas de réseau."
     enrol(root)
-
-    def no_wifi():
-        raise ImportError("no module named 'network'")
-
-    device = Device(root)
-    device.app.net.__init__(device.app, no_wifi)
-    device.run(100)
+    # A board without Wi-Fi: no `network` to import (the unix port has none).
+    path = sys.path[:]
+    sys.path[:] = [folder for folder in path if not folder.endswith("standin")]
+    for name in ("network", "ardoise.wifi"):
+        sys.modules.pop(name, None)
+    try:
+        device = Device(root)
+        device.run(100)
+    finally:
+        sys.path[:] = path
+        sys.modules["network"] = network
     assert said(device) == (
         "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau."
     )
+    assert "ardoise.wifi" not in sys.modules
 
 
 @in_folder
