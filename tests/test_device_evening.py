@@ -1,7 +1,7 @@
 """The slate at an evening against a real Mosquitto (issue 22, the board's side).
 
 The unchanged firmware runs on MicroPython's unix port as `make sim` runs
-it (host_tools/sim/standin/sim.py: realtime keys on stdin), its `socket`
+it (host_tools/standin/sim.py: realtime keys on stdin), its `socket`
 the PC's and its `network` the stand-in's; the broker is Mosquitto on
 127.0.0.1 with a password per user and an ACL (host_tools/bench/broker.py);
 the organiser's part is played here with paho-mqtt as the protocol has
@@ -272,7 +272,7 @@ def test_the_organiser_lost_lines_and_the_wifi_cut_send_them_again(evening):
     until(lambda: organiser.file(1) == slate.journal(), "the deal played without Wi-Fi")
 
 
-# The harness's board (host_tools/sim/standin/harness.py) in one process,
+# The harness's board (host_tools/standin/harness.py) in one process,
 # enrolled on PORT, plays KEYS; prints the journal's lines, the longest
 # network step in µs and the network's state.
 IN_PROCESS = """

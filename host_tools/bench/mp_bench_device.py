@@ -3,7 +3,7 @@
     MICROPYPATH=... micropython -m mp_bench_device SCRIPT FLASH HEIGHT [ENROLMENT AIR]
 
 With ENROLMENT (an evening.json) and AIR (the stand-in network's file:
-host_tools/sim/standin/network.py), the board is enrolled in an evening
+host_tools/standin/network.py), the board is enrolled in an evening
 and its network's steps count in each press (host_tools/bench/evening.py).
 
 Imports the firmware (through host_tools/standin/harness.py), boots it on a

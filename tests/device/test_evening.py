@@ -13,7 +13,7 @@ from folders import host_board, in_folder, write
 
 host_board()
 
-import network  # noqa: E402  (host_tools/sim/standin/network.py)
+import network  # noqa: E402  (host_tools/standin/network.py)
 from harness import Device, is_a  # noqa: E402
 
 ENROLMENT = {
