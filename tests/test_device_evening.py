@@ -336,14 +336,7 @@ def test_the_board_says_online_and_its_last_will_says_offline(evening):
         spy.loop_stop()
 
 
-SEATING = {
-    "session": 2,
-    "table": 3,
-    "names": ["Anna", "Bruno", "Carla", "Dan"],
-    "deals": 16,
-    "game": "bruus",
-    "rules": "schwesing",
-}
+SEATING = json.loads((ROOT / "tests" / "support" / "evening-seating.json").read_text())
 
 
 def test_the_sessions_seating_is_one_press_at_new_match(evening):

@@ -9,7 +9,7 @@ The lines' way to a real broker: tests/test_device_evening.py.
 import json
 import sys
 
-from folders import host_board, in_folder, write
+from folders import ROOT, host_board, in_folder, read, write
 
 host_board()
 
@@ -160,16 +160,9 @@ def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(roo
     device.run(2000)
     device.press("ok")  # the note: no broker on port 1
     net = device.app.net
-    seating = {
-        "session": 2,
-        "table": 3,
-        "names": ["Anna", "Bruno", "Carla", "Dan"],
-        "deals": 16,
-        "game": "bruus",
-        "rules": "schwesing",
-    }
+    seating = read(ROOT + "/tests/support/evening-seating.json")  # as the organiser pushes it
     net.heard_on(b"ardoise/e1/b3/seating", b"not json")  # ignored
-    net.heard_on(b"ardoise/e1/b3/seating", json.dumps(seating).encode())
+    net.heard_on(b"ardoise/e1/b3/seating", seating)
     net.heard_on(b"ardoise/e1/b3/seating", b'{"session": 3}')  # not a seating: ignored
     begun = []
     device.app.new_match = begun.append  # what OK begins (the rules judge it there)
