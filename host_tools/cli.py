@@ -28,6 +28,7 @@ COMMANDS = {
     "replay": ("host_tools.logs.replay", "a match log's final state as JSON (the spec's command)"),
     "slate": ("host_tools.logs.slate", "a match log read back deal by deal; --png, --csv"),
     "tournament": ("host_tools.logs.tournament", "the evening's ranking over match logs"),
+    "evening": ("host_tools.evening.command", "a tournament evening, live over Wi-Fi (MQTT)"),
     "pictures": ("host_tools.logs.pictures", "the README's pictures and board sections"),
     "bench": ("host_tools.bench.report", "the figures that say whether Ardoise fits a board"),
 }

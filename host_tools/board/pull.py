@@ -63,8 +63,8 @@ def pull(port, folder, virtual_flash=DEFAULT_FLASH):
             with tempfile.TemporaryDirectory() as scratch:
                 link.run("fs", "cp", *[":" + path for path in remote], scratch + "/", timeout=600)
                 pulled = sorted(pathlib.Path(scratch).iterdir())
-                place(pulled, folder, board_id + "-")
-            names = [board_id + "-" + path.name for path in pulled]
+                place(pulled, folder, board_id)
+            names = [local_name(board_id, path.name) for path in pulled]
             print("2/3 copied to %s: %s" % (folder, ", ".join(names)), flush=True)
         else:
             print("2/3 nothing to copy", flush=True)
@@ -80,11 +80,17 @@ def describe(has_journal, archived):
     return ", ".join(words)
 
 
-def place(pulled, folder, prefix=""):
-    """Move the pulled files into `folder`, each named `prefix` + its name, unless one
+def local_name(board_id, name):
+    """The name on the PC of the board's file `name` (match.jsonl, 0003.jsonl): 3-0003.jsonl.
+    `ardoise evening run` names the journals it receives with it too."""
+    return "%s-%s" % (board_id, name)
+
+
+def place(pulled, folder, board_id):
+    """Move the pulled files into `folder`, each named by local_name, unless one
     would replace a different log (the match on the slate is brought up to date)."""
-    journal = prefix + JOURNAL.rsplit("/", 1)[1]
-    targets = [(path, folder / (prefix + path.name)) for path in pulled]
+    journal = local_name(board_id, JOURNAL.rsplit("/", 1)[1])
+    targets = [(path, folder / local_name(board_id, path.name)) for path in pulled]
     clashes = [
         target.name
         for path, target in targets

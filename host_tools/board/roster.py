@@ -86,9 +86,11 @@ def drawable(char, extra):
     return " " <= char <= "~" or char in extra
 
 
-def check(data, label="the file"):
-    """The names in the bytes `data`, or RosterError naming every problem."""
-    most, longest, extra = limits()
+def check(data, label="the file", most=None):
+    """The names in the bytes `data`, or RosterError naming every problem; `most`
+    names at most (the slate's roster by default)."""
+    slate_most, longest, extra = limits()
+    most = most or slate_most
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -36,6 +36,15 @@ from host_tools.logs.standings import ReportError, rankings, report_lines, write
 from scoring import LogError
 
 
+def rank_logs(paths, logs, names=None):
+    """(the Sources, one Ranking per kind of game, the logs skipped for having no names)
+    of the folded `logs` read from `paths`; `names`, the organiser's names file."""
+    sources = [ranking.source(path, log) for path, log in zip(paths, logs, strict=True)]
+    ranking.credit(sources, names)
+    ranked, skipped = rankings([source.log for source in sources if not source.skipped])
+    return sources, ranked, skipped
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="ardoise tournament", description=__doc__.split("\n\n")[0]
@@ -61,9 +70,7 @@ def main(argv=None):
                 raise ReportError("%s: %s" % (path, error)) from None
             except OSError as error:
                 raise ReportError("cannot read %s: %s" % (path, error.strerror or error)) from None
-        sources = [ranking.source(path, log) for path, log in zip(paths, logs, strict=True)]
-        ranking.credit(sources, args.names)
-        ranked, skipped = rankings([source.log for source in sources if not source.skipped])
+        sources, ranked, skipped = rank_logs(paths, logs, args.names)
         if not ranked:
             raise ReportError(
                 "nothing to rank: "

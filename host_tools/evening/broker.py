@@ -1,0 +1,231 @@
+"""The evening's broker: Mosquitto's config, password file and ACL, and its process.
+
+Every board has its own user (its id) and may publish only under its own
+topics, ardoise/EVENING/BOARD/line and /status; it reads its /have and
+/seating. The organiser's user reads and writes the whole evening. A client
+without a user (the page, a phone) reads only the ranking and the boards'
+status, and publishes nothing. The password file holds salted PBKDF2-SHA512
+hashes in Mosquitto 2's own format, as mosquitto_passwd writes them: no
+password is ever on a command line, in a log or in a page.
+
+Any other MQTT 3.1.1 broker can stand in, given by URL
+(mqtt://organiser:PASSWORD@host:1883): its owner sets its users and ACL as
+broker/acl says.
+"""
+
+import base64
+import errno
+import hashlib
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.parse
+from collections import deque
+
+from host_tools.evening.folder import ORGANISER, EveningError, write_whole
+
+MOSQUITTO = "/usr/sbin/mosquitto"
+ITERATIONS = 101  # mosquitto_passwd's own count (Mosquitto 2.0)
+
+
+def password_line(user, password, salt=None):
+    """One line of Mosquitto's password file: user:$7$101$salt$hash (PBKDF2-SHA512)."""
+    salt = salt or secrets.token_bytes(12)
+    digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, ITERATIONS)
+    return "%s:$7$%d$%s$%s\n" % (
+        user,
+        ITERATIONS,
+        base64.b64encode(salt).decode(),
+        base64.b64encode(digest).decode(),
+    )
+
+
+def acl_text(evening_id):
+    """The evening's ACL: who may read and write which topic."""
+    root = "ardoise/%s" % evening_id
+    return "\n".join(
+        [
+            "# The ACL of evening %s, made by `ardoise evening` (broker.py)." % evening_id,
+            "# Clients without a user (the page, phones): read the ranking and the status.",
+            "topic read %s/ranking" % root,
+            "topic read %s/+/status" % root,
+            "# Each board (user = its id): publish its lines and its status, read what",
+            "# the organiser holds of it and its table's seating. Nothing else.",
+            "pattern write %s/%%u/line" % root,
+            "pattern readwrite %s/%%u/status" % root,
+            "pattern read %s/%%u/have" % root,
+            "pattern read %s/%%u/seating" % root,
+            "# The organiser: the whole evening.",
+            "user %s" % ORGANISER,
+            "topic readwrite %s/#" % root,
+            "",
+        ]
+    )
+
+
+def config_text(evening, port, websockets, bind=""):
+    folder = evening.broker_folder.resolve()
+    return "\n".join(
+        [
+            "# Mosquitto for evening %s, made by `ardoise evening` (broker.py)." % evening.id,
+            "per_listener_settings false",
+            "# A client without a user may connect: the ACL lets it read the ranking only.",
+            "allow_anonymous true",
+            "password_file %s" % (folder / "passwd"),
+            "acl_file %s" % (folder / "acl"),
+            "persistence false",
+            *(
+                # Started as root, Mosquitto would become the user mosquitto, who
+                # cannot read the organiser's password file.
+                ["user root"] if os.geteuid() == 0 else []
+            ),
+            "log_dest stdout",
+            "log_type error",
+            "log_type warning",
+            "log_type notice",
+            "log_type information",
+            "connection_messages true",
+            "# The boards, on the LAN.",
+            ("listener %d %s" % (port, bind)).strip(),
+            "protocol mqtt",
+            "# Phones and pages: MQTT over WebSockets, read-only.",
+            ("listener %d %s" % (websockets, bind)).strip(),
+            "protocol websockets",
+            "",
+        ]
+    )
+
+
+def write_config(evening, bind=""):
+    """Write broker/mosquitto.conf, passwd and acl for the evening as it stands."""
+    broker = evening.settings["broker"]
+    lines = [password_line(ORGANISER, evening.secrets["organiser"])]
+    for board in sorted(evening.boards):
+        lines.append(password_line(board, evening.board_password(board)))
+    folder = evening.broker_folder
+    write_whole(folder / "passwd", "".join(lines).encode(), private=True)
+    write_whole(folder / "acl", acl_text(evening.id).encode())
+    conf = config_text(evening, broker["port"], broker["websockets"], bind)
+    write_whole(folder / "mosquitto.conf", conf.encode())
+    return folder / "mosquitto.conf"
+
+
+class Address:
+    """Where the organiser's client connects: host, port, user, password."""
+
+    def __init__(self, host, port, user, password):
+        self.host, self.port, self.user, self.password = host, port, user, password
+
+    def __str__(self):  # never the password
+        return "mqtt://%s@%s:%d" % (self.user or "", self.host, self.port)
+
+
+def parse_url(url):
+    """An Address from mqtt://user:password@host:port; EveningError for anything else."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "mqtt" or not parts.hostname:
+        raise EveningError(
+            "a broker URL looks like mqtt://user:password@host:1883, not %r"
+            % urllib.parse.urlsplit(url)._replace(netloc=parts.hostname or "").geturl()
+        )
+    try:
+        port = parts.port or 1883
+    except ValueError:
+        raise EveningError("the broker URL's port is not a number") from None
+    return Address(
+        parts.hostname,
+        port,
+        urllib.parse.unquote(parts.username or ""),
+        urllib.parse.unquote(parts.password or ""),
+    )
+
+
+def check_free(port, what, option, bind=""):
+    """EveningError if TCP `port` cannot be listened on, saying what to do."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((bind, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise EveningError(
+                    "port %d (%s) is already in use: another Mosquitto, perhaps Debian's "
+                    "service (sudo systemctl stop mosquitto), or another `ardoise evening "
+                    "run`; or give another: ardoise evening run FOLDER --%s N"
+                    % (port, what, option)
+                ) from None
+            raise EveningError(
+                "cannot listen on port %d (%s): %s" % (port, what, error.strerror)
+            ) from None
+
+
+class Mosquitto:
+    """Mosquitto running the evening's config, its log read line by line.
+
+    `on_line(text)` is called for each line it logs (from a thread).
+    """
+
+    def __init__(self, config, on_line=None):
+        self.config = config
+        self.on_line = on_line
+        self.tail = deque(maxlen=20)
+        self.process = None
+        self.reader = None
+
+    def start(self):
+        executable = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
+        if not executable:
+            raise EveningError(
+                "Mosquitto is not installed (sudo apt-get install mosquitto), or give a "
+                "broker with --broker mqtt://user:password@host:1883"
+            )
+        self.process = subprocess.Popen(
+            [executable, "-c", str(self.config)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for raw in self.process.stdout:
+            text = raw.decode("utf-8", "replace").rstrip()
+            self.tail.append(text)
+            if self.on_line:
+                self.on_line(text)
+
+    def wait_listening(self, port, timeout=10):
+        """Wait until the broker accepts connections on `port`; EveningError if it ends first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self.reader.join(2)
+                raise EveningError("Mosquitto stopped at once:\n  " + "\n  ".join(self.tail))
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise EveningError("Mosquitto did not listen on port %d within %d s" % (port, timeout))
+
+    def running(self):
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self):
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.reader:
+            self.reader.join(2)
+        self.process.stdout.close()
+        self.process = None

@@ -1,0 +1,287 @@
+"""A tournament evening, live: `ardoise evening SUBCOMMAND FOLDER ...`.
+
+    ardoise evening new FOLDER --players NAMES.txt [--game bruus --rules schwesing
+        --sessions 3 --deals 16 --ssid NETWORK --wifi-password ...]
+    ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
+    ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
+    ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
+    ardoise evening status FOLDER
+
+`new` writes the evening's folder: its settings, secrets and Mosquitto's
+config (host_tools/evening/folder.py). `draw` seats the next session and
+writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
+evening's Wi-Fi, the broker's address and its own user over USB. `run`
+starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
+arrive and serves the live ranking on the LAN, until Ctrl-C. `status` says
+what the folder holds of each table. At the end, `ardoise tournament
+FOLDER` gives the ranking from the files.
+"""
+
+import argparse
+import getpass
+import pathlib
+import sys
+import time
+
+from host_tools.board.board_id import BoardIdError
+from host_tools.board.link import LinkError, add_port_arguments
+from host_tools.board.roster import RosterError
+from host_tools.board.roster import check as check_names
+from host_tools.common import end_on_signals
+from host_tools.evening import broker, draw
+from host_tools.evening.folder import Evening, EveningError, new_id, new_password
+
+RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
+MOST_PLAYERS = 400
+
+
+def new(args):
+    folder = pathlib.Path(args.folder)
+    if (folder / "evening.json").exists():
+        raise EveningError("%s already holds an evening: choose another folder" % folder)
+    try:
+        data = pathlib.Path(args.players).read_bytes()
+    except OSError as error:
+        raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
+    players = check_names(data, args.players, MOST_PLAYERS)
+    if len(players) < 4:
+        raise EveningError(
+            "%s names %d player%s: a table needs four; add players to the file"
+            % (args.players, len(players), "" if len(players) == 1 else "s")
+        )
+    rules = args.rules or RULES[args.game][0]
+    if rules not in RULES[args.game]:
+        raise EveningError(
+            "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
+        )
+    evening = Evening(folder)
+    evening.settings = {
+        "evening": new_id(),
+        "title": args.title,
+        "game": args.game,
+        "rules": rules,
+        "sessions": args.sessions,
+        "deals": args.deals,
+        "players": players,
+        "broker": {"port": args.broker_port, "websockets": args.websockets_port},
+        "page_port": args.page_port,
+        "boards": {},
+        "draws": [],
+    }
+    wifi = {"ssid": args.ssid or ""}
+    if args.ssid:
+        wifi["password"] = args.wifi_password
+        if wifi["password"] is None:
+            wifi["password"] = getpass.getpass("Wi-Fi password of %s: " % args.ssid)
+    evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
+    evening.save()
+    broker.write_config(evening)
+    print(
+        "evening %s: %d players, %s (%s), %d sessions of %d deals, in %s"
+        % (evening.id, len(players), args.game, rules, args.sessions, args.deals, folder)
+    )
+    print("next: ardoise evening draw %s" % folder)
+    return 0
+
+
+def do_draw(args):
+    evening = Evening.load(pathlib.Path(args.folder))
+    draws = evening.settings["draws"]
+    title = evening.settings["title"]
+    if args.show is not None:
+        if not 1 <= args.show <= len(draws):
+            raise EveningError("session %d is not drawn (%d drawn)" % (args.show, len(draws)))
+        session = draws[args.show - 1]
+    else:
+        if len(draws) >= evening.settings["sessions"]:
+            raise EveningError("the %d sessions are drawn: --show N prints one again" % len(draws))
+        seed = draw.new_seed() if args.seed is None else args.seed
+        session = draw.draw_session(
+            evening.settings["players"],
+            draws,
+            seed,
+            args.sit_out,
+            args.two,
+            evening.settings["rules"],
+        )
+        draws.append(session)
+        evening.save()
+    plans = evening.folder / "seating"
+    plans.mkdir(exist_ok=True)
+    png = plans / ("session-%d.png" % session["session"])
+    page = plans / ("session-%d.html" % session["session"])
+    draw.write_png(png, title, session, evening.settings["sessions"])
+    page.write_text(draw.page(title, session, evening.settings["sessions"]), encoding="utf-8")
+    print("\n".join(draw.plan_lines(title, session, evening.settings["sessions"])))
+    print("plan to print: %s (or %s)" % (png, page))
+    return 0
+
+
+def enrol(args):
+    from host_tools.evening.enrol import enrol as enrol_board
+    from host_tools.evening.live import lan_address
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    host = args.broker_host or evening.settings.get("broker_host") or lan_address()
+    board, table, before = enrol_board(
+        evening, args.port, pathlib.Path(args.virtual_flash), host, args.board_id, args.table
+    )
+    broker.write_config(evening)
+    if before:
+        print("board %s was enrolled in evening %s: it now belongs to this one" % (board, before))
+    print(
+        "board %s enrolled at table %d: broker %s:%d, Wi-Fi %r"
+        % (
+            board,
+            table,
+            host,
+            evening.settings["broker"]["port"],
+            evening.secrets.get("wifi", {}).get("ssid", ""),
+        )
+    )
+    return 0
+
+
+def run(args):
+    from host_tools.evening.live import lan_address, serve
+    from host_tools.evening.run import Runner, local_address
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    settings = evening.settings
+    page_port = args.page_port or settings["page_port"]
+    broker.check_free(page_port, "the live page", "page-port")
+    mosquitto = None
+    runner = None
+    server = None
+    end_on_signals()
+    try:
+        if args.broker:
+            address = broker.parse_url(args.broker)
+        else:
+            ports = settings["broker"]
+            broker.check_free(ports["port"], "the boards' MQTT", "broker-port")
+            broker.check_free(ports["websockets"], "MQTT over WebSockets", "websockets-port")
+            config = broker.write_config(evening)
+            mosquitto = broker.Mosquitto(config)
+            mosquitto.start()
+            mosquitto.wait_listening(ports["port"])
+            address = local_address(evening)
+        runner = Runner(evening, address)
+        if mosquitto:
+            mosquitto.on_line = runner.broker_log
+        runner.start()
+        url = "http://%s:%d/" % (args.page_host or lan_address(), page_port)
+        server = serve(runner.live, page_port, url)
+        print(
+            "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
+        )
+        print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
+        print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        while True:
+            time.sleep(0.5)
+            if mosquitto and not mosquitto.running():
+                raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+    except KeyboardInterrupt:
+        print("stopped: the folder holds every line confirmed")
+        return 0
+    finally:
+        if server:
+            runner.live.close()
+            server.shutdown()
+            server.server_close()
+        if runner:
+            runner.stop()
+        if mosquitto:
+            mosquitto.stop()
+
+
+def status(args):
+    import json
+
+    from host_tools.evening.live import Logs, standing
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    try:
+        seen = json.loads((evening.state / "boards.json").read_text())
+    except FileNotFoundError:
+        seen = {}
+    now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
+    print(
+        "evening %s: session %d of %s drawn, %d boards enrolled"
+        % (evening.id, now["session"], now["sessions"], len(evening.boards))
+    )
+    for table in now["tables"]:
+        board = table["board"]
+        files = sorted((evening.logs / board).glob("*.jsonl"))
+        lines = sum(path.read_bytes().count(b"\n") for path in files)
+        deal = ""
+        if table.get("deal"):
+            deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
+        print(
+            "  table %d, board %s (%s, seen %s): %s%s; %d matches, %d lines held"
+            % (
+                table["table"],
+                board,
+                (seen.get(board) or {}).get("status") or "not seen",
+                table["seen"] or "never",
+                deal,
+                table["state"],
+                len(files),
+                lines,
+            )
+        )
+    for text in now["refused"]:
+        print("  refused: %s" % text)
+    return 0
+
+
+def parser():
+    top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
+    commands = top.add_subparsers(dest="command", required=True)
+    one = commands.add_parser("new", help="a new evening's folder")
+    one.add_argument("folder")
+    one.add_argument("--players", required=True, help="the players' names, one per line")
+    one.add_argument("--game", choices=sorted(RULES), default="bruus")
+    one.add_argument("--rules", help="schwesing (default), treia; etivaz, brou1802, 31")
+    one.add_argument("--sessions", type=int, default=3)
+    one.add_argument("--deals", type=int, default=16, help="deals per session")
+    one.add_argument("--title", default="Tournament evening")
+    one.add_argument("--ssid", help="the Wi-Fi network the boards join")
+    one.add_argument("--wifi-password", help="its password (asked when not given)")
+    one.add_argument("--broker-port", type=int, default=1883)
+    one.add_argument("--websockets-port", type=int, default=9001)
+    one.add_argument("--page-port", type=int, default=8080)
+    one.set_defaults(act=new)
+    one = commands.add_parser("draw", help="the seating of the next session, and its plan")
+    one.add_argument("folder")
+    one.add_argument("--seed", type=int, help="the draw's seed (random by default; saved)")
+    one.add_argument("--sit-out", action="store_true", help="players left over sit out in turn")
+    one.add_argument("--two", action="store_true", help="two left over play a table of two")
+    one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
+    one.set_defaults(act=do_draw)
+    one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
+    one.add_argument("folder")
+    add_port_arguments(one)
+    one.add_argument("--board-id", help="the board's id, if it has none yet")
+    one.add_argument("--table", type=int, help="its table (the next free one by default)")
+    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.set_defaults(act=enrol)
+    one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
+    one.add_argument("folder")
+    one.add_argument("--broker", help="an existing broker: mqtt://user:password@host:1883")
+    one.add_argument("--page-port", type=int)
+    one.add_argument("--page-host", help="the address the QR code gives (this PC's on the LAN)")
+    one.set_defaults(act=run)
+    one = commands.add_parser("status", help="which tables play, seen when, what they sent")
+    one.add_argument("folder")
+    one.set_defaults(act=status)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.act(args)
+    except (EveningError, RosterError, LinkError, BoardIdError) as error:
+        print("evening: %s" % error, file=sys.stderr)
+        return 1

@@ -1,0 +1,152 @@
+"""The organiser's copy of one board's journal, line by line, never guessed.
+
+A board publishes each line of its journal as `MATCH INDEX LINE`: MATCH the
+number its file carries (or will carry) in the board's archive, INDEX from 0
+(line 0 is the match event). The copy holds, for the board:
+
+- the match on the slate as `<board>-match.jsonl`, the earlier ones as
+  `<board>-NNNN.jsonl`: the names `pull-log` gives the same files
+  (host_tools/board/pull.py's local_name), so the evening folder is what
+  pulling every board would give, byte for byte;
+- state/<board>.json: the number of the match on the slate.
+
+What it holds is said by `have()`: (match, count), lines 0..count-1 of that
+match and every earlier match whole; the organiser publishes it, retained,
+and the board sends what follows. A line that does not follow is not
+written: a gap or a line out of order asks for `have()` again; a line
+already held is a duplicate if it is the same bytes, else a conflict (two
+boards under one id), said and never written.
+
+A new match's first line cannot tell whether the last lines of the match
+before were lost on the way (a broker restarted, say). So it is taken only
+when it comes again after the organiser has said once more what it holds:
+a board that had more lines of the old match sends them first.
+"""
+
+import json
+import os
+
+from host_tools.board.pull import local_name
+from host_tools.evening.folder import write_json, write_whole
+
+CURRENT = "match.jsonl"
+
+TAKEN = "taken"
+DUPLICATE = "duplicate"
+GAP = "gap"  # not the next line: ask again with have()
+CONFIRM = "confirm"  # a new match's first line: ask again, take it when it comes back
+CONFLICT = "conflict"
+
+
+def parse(payload):
+    """(match, index, line bytes) from a /line message, or None if it is not one."""
+    parts = payload.split(b" ", 2)
+    if len(parts) != 3 or not all(part.isdigit() for part in parts[:2]) or b"\n" in parts[2]:
+        return None
+    return int(parts[0]), int(parts[1]), parts[2]
+
+
+class BoardCopy:
+    """The journal of board `board` kept in `folder` (FOLDER/logs/<board>)."""
+
+    def __init__(self, folder, state_path, board):
+        self.folder = folder
+        self.state_path = state_path
+        self.board = board
+        self.current = 0  # the match on the slate as far as the copy knows; 0: none yet
+        self.count = 0  # lines of it held
+        self.pending = None  # a new match whose first line came once
+        self.load()
+
+    def path(self, number, current=False):
+        name = CURRENT if current else "%04d.jsonl" % number
+        return self.folder / local_name(self.board, name)
+
+    def current_path(self):
+        """The file of the match on the slate: match.jsonl, or NNNN.jsonl if a stop came
+        between closing it and beginning the next."""
+        path = self.path(self.current, current=True)
+        if path.exists() or not self.path(self.current).exists():
+            return path
+        return self.path(self.current)
+
+    def load(self):
+        try:
+            self.current = json.loads(self.state_path.read_text())["current"]
+        except FileNotFoundError:
+            self.current = 0
+        if not self.current:
+            self.count = 0
+            return
+        path = self.current_path()
+        data = path.read_bytes() if path.exists() else b""
+        whole = data[: data.rfind(b"\n") + 1]
+        if whole != data:  # a line cut by a stop while it was written: it comes again
+            with open(path, "r+b") as file:
+                file.truncate(len(whole))
+        self.count = whole.count(b"\n")
+
+    def have(self):
+        return self.current, self.count
+
+    def have_payload(self):
+        return b"%d %d" % self.have()
+
+    def receive(self, number, index, line):
+        """What to do with line `index` of match `number`: TAKEN (written), DUPLICATE,
+        GAP, CONFIRM or CONFLICT, and a text for a conflict."""
+        if number == self.current and index == self.count:
+            self.append(line)
+            return TAKEN, None
+        if number > self.current and index == 0 and (self.count or not self.current):
+            if self.pending == number:
+                self.begin(number, line)
+                return TAKEN, None
+            self.pending = number
+            return CONFIRM, None
+        held = self.held_line(number, index)
+        if held is None:
+            return GAP, None
+        if held == line:
+            return DUPLICATE, None
+        return CONFLICT, (
+            "board %s sent line %d of match %d unlike the one held: are two boards "
+            "using the id %s? The copy keeps the first."
+            % (self.board, index + 1, number, self.board)
+        )
+
+    def held_line(self, number, index):
+        """Line `index` of match `number` as held, or None if not held."""
+        if number > self.current or (number == self.current and index >= self.count):
+            return None
+        path = self.current_path() if number == self.current else self.path(number)
+        try:
+            lines = path.read_bytes().split(b"\n")
+        except FileNotFoundError:
+            return None  # a match the board skipped (a damaged journal)
+        return lines[index] if index < len(lines) - 1 else None
+
+    def append(self, line):
+        path = self.current_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab") as file:
+            file.write(line + b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+        self.count += 1
+        self.pending = None
+
+    def begin(self, number, line):
+        """The board began match `number`: the match before is archived, as on the board."""
+        old = self.path(self.current, current=True)
+        if self.current and old.exists():
+            os.replace(old, self.path(self.current))
+        # Recorded before the new file is: a stop in between leaves no match.jsonl,
+        # and the first line comes again.
+        write_json(self.state_path, {"current": number})
+        self.current, self.count, self.pending = number, 0, None
+        write_whole(self.path(number, current=True), line + b"\n")
+        self.count = 1
+
+    def files(self):
+        return sorted(self.folder.glob(local_name(self.board, "*.jsonl")))

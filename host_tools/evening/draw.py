@@ -1,0 +1,185 @@
+"""The seating of each session, drawn at random, and its printable plan.
+
+Tables of four: seats 1 and 3 play together against seats 2 and 4 (the
+log's seats 0 and 2, team A, against 1 and 3). A session's draw is made
+from its seed and the sessions before it, so the same evening draws the
+same seating again, and `draw --show N` prints it again. Partners never sit
+together twice while some seating allows it; when none does, the draw says
+how many pairs meet again.
+
+A number of players that is not a multiple of four is never seated
+silently: the organiser chooses `--sit-out` (the players who sat out least
+sit out this session, drawn among them) or `--two` (two players left over
+play a table of two, Bruus's `two` rules).
+"""
+
+import html
+import random
+import secrets
+
+from host_tools.evening.folder import EveningError
+
+TRIES = 4000  # shuffles tried for a session without partners met before
+TWO_RULES = "two"
+
+
+def partner_pairs(table):
+    """The pairs of partners at a table: seats 0 and 2, 1 and 3 (none at a table of two)."""
+    names = table["names"]
+    if len(names) != 4:
+        return []
+    return [frozenset((names[0], names[2])), frozenset((names[1], names[3]))]
+
+
+def sat_out(draws):
+    counts = {}
+    for draw in draws:
+        for name in draw["sit_out"]:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def plan_tables(players, sit_out, two, rules):
+    """How many sit out and whether a table of two plays, or EveningError saying the choices."""
+    left = len(players) % 4
+    if len(players) < 4 and not (two and len(players) == 2):
+        raise EveningError(
+            "%d players: a table needs four (or two, with --two: Bruus's `two` rules)"
+            % len(players)
+        )
+    if not left:
+        return 0, False
+    if two and left >= 2:
+        return left - 2, True
+    if sit_out:
+        return left, False
+    choices = [
+        "--sit-out: %d player%s sit%s out each session, in turn"
+        % (left, "s" if left > 1 else "", "" if left > 1 else "s")
+    ]
+    if left >= 2:
+        choices.append(
+            "--two: two players play a table of two (Bruus's `two` rules)%s"
+            % (", %d sits out, in turn" % (left - 2) if left > 2 else "")
+        )
+    if rules == TWO_RULES:
+        choices = choices[:1]
+    raise EveningError(
+        "%d players do not make tables of four (%d left over). Choose:\n  %s\nor add or "
+        "remove players in the roster (ardoise evening new)"
+        % (len(players), left, "\n  ".join(choices))
+    )
+
+
+def draw_session(players, draws, seed, sit_out=False, two=False, rules="schwesing"):
+    """The next session's seating: {"session", "seed", "tables", "sit_out", "repeats"}."""
+    out_count, table_of_two = plan_tables(players, sit_out, two, rules)
+    rng = random.Random(seed)
+    counts = sat_out(draws)
+    # Who sits out: those who sat out least, drawn among them.
+    order = sorted(players, key=lambda name: (counts.get(name, 0), rng.random()))
+    resting = sorted(order[:out_count], key=players.index)
+    playing = [name for name in players if name not in resting]
+    met = {pair for draw in draws for table in draw["tables"] for pair in partner_pairs(table)}
+    best = None
+    for _ in range(TRIES):
+        rng.shuffle(playing)
+        tables = seat(playing, table_of_two, rules)
+        repeats = sum(pair in met for table in tables for pair in partner_pairs(table))
+        if best is None or repeats < best[0]:
+            best = (repeats, tables)
+        if not repeats:
+            break
+    return {
+        "session": len(draws) + 1,
+        "seed": seed,
+        "tables": best[1],
+        "sit_out": resting,
+        "repeats": best[0],
+    }
+
+
+def seat(playing, table_of_two, rules):
+    fours = playing[: len(playing) - 2] if table_of_two else playing
+    tables = [
+        {"table": index // 4 + 1, "names": fours[index : index + 4], "rules": rules}
+        for index in range(0, len(fours), 4)
+    ]
+    if table_of_two:
+        tables.append({"table": len(tables) + 1, "names": playing[-2:], "rules": TWO_RULES})
+    return tables
+
+
+def new_seed():
+    return secrets.randbelow(10**9)
+
+
+# -- the plan ------------------------------------------------------------------
+
+SEATS = ("seat 1", "seat 2", "seat 3", "seat 4")
+
+
+def plan_rows(draw):
+    rows = []
+    for table in draw["tables"]:
+        names = table["names"]
+        cells = list(names) + [""] * (4 - len(names))
+        if len(names) == 4:
+            teams = "%s & %s against %s & %s" % (names[0], names[2], names[1], names[3])
+        else:
+            teams = "%s against %s (%s)" % (names[0], names[1], table["rules"])
+        rows.append(["%d" % table["table"]] + cells + [teams])
+    return rows
+
+
+def plan_lines(evening_title, draw, sessions):
+    lines = [
+        "%s: session %d of %d (seed %d)" % (evening_title, draw["session"], sessions, draw["seed"])
+    ]
+    for row in plan_rows(draw):
+        lines.append("  table %s: %s" % (row[0], row[-1]))
+    if draw["sit_out"]:
+        lines.append("  sitting out: %s" % ", ".join(draw["sit_out"]))
+    if draw["repeats"]:
+        lines.append(
+            "  %d pair%s of partners already played together: no seating avoids it"
+            % (draw["repeats"], "s" if draw["repeats"] > 1 else "")
+        )
+    return lines
+
+
+HEADINGS = ["table"] + list(SEATS) + ["partners"]
+
+
+def write_png(path, title, draw, sessions):
+    from host_tools.logs.ranking_page import Sheet
+
+    sheet = Sheet()
+    sheet.heading(title, 32)
+    sheet.heading("Session %d of %d" % (draw["session"], sessions))
+    sheet.table(HEADINGS, plan_rows(draw), (0,))
+    if draw["sit_out"]:
+        sheet.note("Sitting out: " + ", ".join(draw["sit_out"]))
+    sheet.note("Seats 1 and 3 play together, against seats 2 and 4. Seed %d." % draw["seed"])
+    sheet.picture().save(path, "PNG")
+
+
+def page(title, draw, sessions):
+    from host_tools.logs.ranking_page import STYLE, _table
+
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
+        "<h1>%s</h1>" % html.escape(title),
+        "<h2>Session %d of %d</h2>" % (draw["session"], sessions),
+        _table(HEADINGS, plan_rows(draw), (0,)),
+    ]
+    if draw["sit_out"]:
+        parts.append("<p>Sitting out: %s</p>" % html.escape(", ".join(draw["sit_out"])))
+    parts.append(
+        "<p>Seats 1 and 3 play together, against seats 2 and 4. Seed %d.</p></body></html>"
+        % draw["seed"]
+    )
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,99 @@
+"""A board enrolled for the evening: data/evening.json written to it over USB.
+
+    {"evening": ID, "ssid": ..., "wifi_password": ..., "broker_host": ...,
+     "broker_port": 1883, "user": BOARD_ID, "password": ...}
+
+Written as `ardoise roster` writes the roster (host_tools/board/roster.py):
+to a temporary name, renamed, read back and compared; real, virtual and
+emulated boards alike. The board's id is its data/board_id.txt
+(host_tools/board/board_id.py): a board without one gets --board-id, and a
+board whose id is another than --board-id is refused. The same id on a
+second board (another unique id) is refused: their journals would mix.
+"""
+
+import json
+
+from host_tools.board import board_id as ids
+from host_tools.board.link import connect
+from host_tools.evening.folder import EveningError
+
+PATH = "data/evening.json"
+WRITE = """
+import os
+try:
+    os.mkdir("data")
+except OSError:
+    pass
+with open("data/evening.tmp", "wb") as file:
+    file.write(%r)
+try:
+    os.rename("data/evening.tmp", "data/evening.json")
+except OSError:
+    os.remove("data/evening.json")
+    os.rename("data/evening.tmp", "data/evening.json")
+with open("data/evening.json", "rb") as file:
+    print(repr(file.read()))
+"""
+READ = """
+try:
+    with open("data/evening.json", "rb") as file:
+        print(repr(file.read(512)))
+except OSError:
+    print("None")
+"""
+
+
+def enrolment(evening, board, password, broker_host):
+    """The bytes of the board's data/evening.json."""
+    wifi = evening.secrets.get("wifi", {})
+    return json.dumps(
+        {
+            "evening": evening.id,
+            "ssid": wifi.get("ssid", ""),
+            "wifi_password": wifi.get("password", ""),
+            "broker_host": broker_host,
+            "broker_port": evening.settings["broker"]["port"],
+            "user": board,
+            "password": password,
+        },
+        separators=(",", ":"),
+    ).encode()
+
+
+def earlier_evening(data):
+    """The evening a board's old data/evening.json names, or None."""
+    try:
+        return json.loads(data).get("evening")
+    except (ValueError, AttributeError):
+        return None
+
+
+def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None):
+    """Enrol the board on `port`; (its id, its table, the evening it was in before or None)."""
+    with connect(port, virtual_flash) as link:
+        kept, unique = link.evaluate(ids.PROBE)
+        board = kept if kept and ids.SHAPE.fullmatch(kept) else None
+        if given_id is not None:
+            ids.check(given_id)
+            if board and board != given_id:
+                raise EveningError(
+                    "this board's id is %s, not %s: enrol it as %s, or change its id with "
+                    "`ardoise deploy --id %s`" % (board, given_id, board, given_id)
+                )
+        if board is None:
+            board = given_id or (ids.derived(unique) if unique else None)
+            if board is None:
+                raise EveningError("the board has no id: give it one with --board-id NAME")
+            ids.write(link, board)
+        old = link.evaluate(READ)
+        before = earlier_evening(old) if old else None
+        known = evening.boards.get(board)
+        table = table or (known["table"] if known else evening.next_table())
+        password = evening.enrol(board, unique, table)
+        data = enrolment(evening, board, password, broker_host)
+        stored = link.evaluate(WRITE % data)
+        link.run("reset")  # reaching the files stopped the slate: a reset starts it again
+    if stored != data:
+        raise EveningError("the board kept something else than was sent: enrol it again")
+    evening.save()
+    return board, table, before if before != evening.id else None

@@ -1,0 +1,153 @@
+"""The evening's folder: what `ardoise evening new` writes and every subcommand reads.
+
+    FOLDER/evening.json     the evening: its id, game, players, sessions drawn,
+                            boards enrolled (no secret in it)
+    FOLDER/secrets.json     passwords (the organiser's, each board's, the
+                            Wi-Fi's), readable by the organiser alone
+    FOLDER/broker/          mosquitto.conf, passwd (hashed), acl
+    FOLDER/seating/         each session's plan, PNG and HTML
+    FOLDER/logs/<board>/    each board's journal, as `pull-log --to FOLDER/logs`
+                            names it: `ardoise tournament FOLDER` ranks them
+    FOLDER/state/<board>.json   which match of the board is the one on the slate
+
+Each file is written whole, then renamed into place.
+"""
+
+import json
+import os
+import secrets
+import string
+
+from host_tools.board import board_id as ids
+
+SETTINGS = "evening.json"
+SECRETS = "secrets.json"
+ORGANISER = "organiser"  # the organiser's broker user; no board may take this id
+ID_LETTERS = string.ascii_lowercase + string.digits
+
+
+class EveningError(Exception):
+    """An evening folder or a request that cannot be carried out; the message says why."""
+
+
+def new_id():
+    """A random evening id: 8 letters and digits, part of every topic of the evening."""
+    return "".join(secrets.choice(ID_LETTERS) for _ in range(8))
+
+
+def new_password():
+    return secrets.token_urlsafe(18)
+
+
+def write_whole(path, data, private=False):
+    """Write `data` (bytes) to `path` whole: to a temporary name, synced, then renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    mode = 0o600 if private else 0o644
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+
+
+def write_json(path, value, private=False):
+    write_whole(path, (json.dumps(value, indent=1, ensure_ascii=False) + "\n").encode(), private)
+
+
+class Evening:
+    """One evening's folder: `settings` (evening.json) and `secrets` (secrets.json)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.settings = {}
+        self.secrets = {}
+
+    @classmethod
+    def load(cls, folder):
+        evening = cls(folder)
+        path = folder / SETTINGS
+        try:
+            evening.settings = json.loads(path.read_text(encoding="utf-8"))
+            evening.secrets = json.loads((folder / SECRETS).read_text(encoding="utf-8"))
+        except FileNotFoundError as error:
+            raise EveningError(
+                "%s is not an evening's folder (no %s): make one with "
+                "`ardoise evening new %s --players NAMES.txt`"
+                % (folder, os.path.basename(error.filename), folder)
+            ) from None
+        except (OSError, ValueError) as error:
+            raise EveningError("cannot read %s: %s" % (path, error)) from None
+        return evening
+
+    def save(self):
+        write_json(self.folder / SETTINGS, self.settings)
+        write_json(self.folder / SECRETS, self.secrets, private=True)
+
+    @property
+    def id(self):
+        return self.settings["evening"]
+
+    @property
+    def boards(self):
+        """The boards enrolled: {board id: {"table": n, "unique": hex or None}}."""
+        return self.settings.setdefault("boards", {})
+
+    @property
+    def logs(self):
+        return self.folder / "logs"
+
+    @property
+    def state(self):
+        return self.folder / "state"
+
+    @property
+    def broker_folder(self):
+        return self.folder / "broker"
+
+    def prefix(self, board):
+        """The board's topics begin with this: ardoise/EVENING/BOARD."""
+        return "ardoise/%s/%s" % (self.id, board)
+
+    def board_password(self, board):
+        return self.secrets.setdefault("boards", {}).get(board)
+
+    def enrol(self, board, unique, table):
+        """Enrol `board` (a new password unless it has one); its password.
+
+        The same id on a board with another unique id is a second board
+        deployed with the same id: refused, as pull-log refuses it.
+        """
+        ids.check(board)
+        if board == ORGANISER:
+            raise EveningError(
+                "%r is the organiser's user: deploy the board with another --id" % board
+            )
+        known = self.boards.get(board)
+        if known and known.get("unique") and unique and known["unique"] != unique:
+            raise EveningError(
+                "board %s is already enrolled, and it was another board (unique id %s, this "
+                "one %s): two boards with one id would mix their journals; deploy this one "
+                "with another --id" % (board, known["unique"], unique)
+            )
+        taken = {entry["table"]: name for name, entry in self.boards.items() if name != board}
+        if table in taken:
+            raise EveningError("table %d already has board %s" % (table, taken[table]))
+        self.boards[board] = {"table": table, "unique": unique}
+        passwords = self.secrets.setdefault("boards", {})
+        passwords.setdefault(board, new_password())
+        return passwords[board]
+
+    def next_table(self):
+        tables = {entry["table"] for entry in self.boards.values()}
+        table = 1
+        while table in tables:
+            table += 1
+        return table
+
+    def board_at(self, table):
+        for board, entry in self.boards.items():
+            if entry["table"] == table:
+                return board
+        return None

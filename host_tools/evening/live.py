@@ -1,0 +1,342 @@
+"""The live ranking: the standing as `ardoise tournament` gives it from the evening's
+files at this moment, each table's state, and the page that shows them.
+
+The page is served read-only on the LAN by a plain http.server: `/` the
+page, `/state` the standing as JSON, `/events` the same as Server-Sent
+Events (one message each time a confirmed line changes it; the page
+updates without a reload), `/qr.svg` a QR code of the page's address for
+the tables. Nothing in it names a password: the standing is made from the
+journals alone.
+"""
+
+import html
+import json
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from host_tools.logs import ranking as ranking_module
+from host_tools.logs import standings, tournament
+from host_tools.logs.matchlog import closes_deal, read_match_log
+from scoring import LogError
+
+SCORES = ("session_points", "games", "points", "coches", "parties", "slate", "balance")
+
+
+def lan_address():
+    """This computer's address on the LAN (the one a route to the outside leaves from)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: only the route is chosen
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+class Logs:
+    """The evening's logs folded, each read again only when its bytes changed."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.cache = {}  # path: (size, mtime_ns, MatchLog or LogError)
+
+    def read(self):
+        """{path: MatchLog or LogError} for every *.jsonl under the folder."""
+        found = {}
+        for path in sorted(self.folder.rglob("*.jsonl")):
+            try:
+                stat = path.stat()
+            except FileNotFoundError:  # renamed in between: the next update sees it
+                continue
+            key = (stat.st_size, stat.st_mtime_ns)
+            cached = self.cache.get(path)
+            if cached is None or cached[:2] != key:
+                try:
+                    folded = read_match_log(path)
+                except LogError as error:
+                    folded = error
+                cached = key + (folded,)
+                self.cache[path] = cached
+            found[path] = cached[2]
+        for path in set(self.cache) - set(found):
+            del self.cache[path]
+        return found
+
+
+def score_text(state):
+    """A table's score in a few words: the first of SCORES the state has."""
+    for key in SCORES:
+        value = state.get(key)
+        if isinstance(value, dict):
+            return "%s A %s, B %s" % (key.replace("_", " "), value.get("A"), value.get("B"))
+        if isinstance(value, list):
+            return "%s %s" % (key, " ".join(map(str, value)))
+    return ""
+
+
+def table_state(board, entry, log, seen):
+    """One table as the page shows it."""
+    row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
+    if log is None:
+        row["state"] = "no match yet"
+        return row
+    if isinstance(log, LogError):
+        row["state"] = "refused: %s" % log
+        return row
+    deals = sum(1 for step in log.steps if closes_deal(step))
+    final = log.final
+    session = log.header.get("session")
+    row["names"] = list(log.names or ())
+    row["deal"] = deals + (1 if final.get("deal_open") else 0)
+    row["deals"] = session
+    row["state"] = score_text(final)
+    if session and final.get("session_left") == 0:
+        row["state"] += " (session over)"
+    return row
+
+
+def standing(evening, logs, seen=None):
+    """The evening's standing now: a dict the page and `status` show."""
+    from host_tools.evening.copy import CURRENT
+
+    folded = logs.read()
+    good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
+    refused = [
+        "%s: %s" % (path.relative_to(evening.folder), error)
+        for path, error in folded.items()
+        if isinstance(error, LogError)
+    ]
+    result = {"evening": evening.id, "title": evening.settings.get("title", ""), "refused": refused}
+    draws = evening.settings.get("draws", [])
+    result["session"] = len(draws)
+    result["sessions"] = evening.settings.get("sessions")
+    try:
+        paths = list(good)
+        sources, ranked, skipped = tournament.rank_logs(paths, [good[p] for p in paths])
+        result["lines"] = standings.report_lines(ranked, skipped)
+        result["rankings"] = [
+            {
+                "kind": ranking.kind,
+                "unit": ranking.unit,
+                "matches": ranking.matches,
+                "rows": [
+                    [rank, standing.name, standing.total, standing.matches]
+                    for rank, standing in standings.ranks(ranking.standings)
+                ],
+            }
+            for ranking in ranked
+        ]
+    except (standings.ReportError, ranking_module.RankingError) as error:
+        result["lines"] = []
+        result["rankings"] = []
+        result["refused"].append(str(error))
+    tables = []
+    for board, entry in sorted(evening.boards.items(), key=lambda item: item[1]["table"]):
+        current = evening.logs / board / ("%s-%s" % (board, CURRENT))
+        tables.append(table_state(board, entry, folded.get(current), seen or {}))
+    result["tables"] = tables
+    return result
+
+
+class Live:
+    """The standing, made again (at most every `pause` s) when `changed()` is called."""
+
+    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None):
+        self.evening = evening
+        self.lock = lock or threading.Lock()  # held while the files are read
+        self.logs = Logs(evening.logs)
+        self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
+        self.on_update = on_update
+        self.pause = pause
+        self.condition = threading.Condition()
+        self.version = 0
+        self.dirty = True
+        self.closing = False
+        with self.lock:
+            self.current = standing(evening, self.logs, seen)
+        self.thread = threading.Thread(target=self._work, daemon=True)
+        self.thread.start()
+
+    def changed(self):
+        with self.condition:
+            self.dirty = True
+            self.condition.notify_all()
+
+    def _work(self):
+        while True:
+            with self.condition:
+                while not self.dirty and not self.closing:
+                    self.condition.wait()
+                if self.closing:
+                    return
+                self.dirty = False
+            with self.lock:
+                made = standing(self.evening, self.logs, self.seen)
+            made["updated"] = time.strftime("%H:%M:%S")
+            with self.condition:
+                self.current = made
+                self.version += 1
+                self.condition.notify_all()
+            if self.on_update:
+                self.on_update(made)
+            time.sleep(self.pause)
+
+    def wait(self, version, timeout):
+        """The standing once its version passes `version` (or after `timeout`)."""
+        with self.condition:
+            self.condition.wait_for(lambda: self.version > version or self.closing, timeout)
+            return self.version, self.current
+
+    def close(self):
+        with self.condition:
+            self.closing = True
+            self.condition.notify_all()
+        self.thread.join(5)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ardoise: the evening's ranking</title>
+<style>
+body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: #222;
+       margin: 0 auto; max-width: 40em; padding: 0.5em 0.8em; }
+h1 { color: #285a96; font-size: 1.4em; } h2 { color: #285a96; font-size: 1.1em; }
+table { border-collapse: collapse; width: 100%%; margin: 0.3em 0 1em; }
+th, td { padding: 0.3em 0.5em; text-align: left; }
+th { border-bottom: 2px solid #ccc; }
+tr:nth-child(even) td { background: #f0ece2; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+#updated, .small { color: #6e6e6e; font-size: 0.85em; }
+.refused { color: #8a3a2a; }
+#qr { float: right; width: 7em; }
+</style></head><body>
+<img id="qr" src="/qr.svg" alt="QR code of this page">
+<h1>%(title)s</h1>
+<p id="session"></p>
+<div id="rankings"></div>
+<h2>Tables</h2>
+<div id="tables"></div>
+<div id="refused" class="refused"></div>
+<p id="updated">waiting for the organiser's laptop...</p>
+<script>
+"use strict";
+function cell(text, numeric) {
+  const td = document.createElement("td");
+  td.textContent = text === null || text === undefined ? "" : String(text);
+  if (numeric) td.className = "n";
+  return td;
+}
+function table(headings, rows, numeric) {
+  const t = document.createElement("table");
+  const head = document.createElement("tr");
+  for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
+    head.appendChild(th); }
+  t.appendChild(head);
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    row.forEach((value, i) => tr.appendChild(cell(value, numeric.includes(i))));
+    t.appendChild(tr);
+  }
+  return t;
+}
+function show(state) {
+  document.getElementById("session").textContent = state.session ?
+    "Session " + state.session + " of " + state.sessions : "No session drawn yet";
+  const rankings = document.getElementById("rankings");
+  rankings.replaceChildren();
+  for (const r of state.rankings) {
+    const h = document.createElement("h2");
+    h.textContent = r.kind + ": " + r.unit + " (" + r.matches + " matches)";
+    rankings.appendChild(h);
+    rankings.appendChild(table(["rank", "name", "total", "matches"], r.rows, [0, 2, 3]));
+  }
+  if (!state.rankings.length) rankings.textContent = "No deal played yet.";
+  const rows = state.tables.map(t => [t.table, (t.names || []).join(", ") || t.board,
+    t.deal ? (t.deals ? t.deal + "/" + t.deals : t.deal) : "", t.state, t.seen || "never"]);
+  document.getElementById("tables").replaceChildren(
+    table(["table", "players", "deal", "state", "seen"], rows, [0]));
+  document.getElementById("refused").replaceChildren(...state.refused.map(text => {
+    const p = document.createElement("p"); p.textContent = text; return p; }));
+  document.getElementById("updated").textContent = "updated " + (state.updated || "");
+}
+const events = new EventSource("/events");
+events.onmessage = message => show(JSON.parse(message.data));
+events.onerror = () => { document.getElementById("updated").textContent =
+  "the organiser's laptop is not answering; trying again..."; };
+</script>
+</body></html>
+"""
+
+
+def page_html(evening):
+    title = evening.settings.get("title") or "The evening's ranking"
+    return PAGE % {"title": html.escape(title)}
+
+
+def qr_svg(url):
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+    return out.getvalue()
+
+
+def serve(live, port, url, bind=""):
+    """The page's server, started in a thread; stop it with stop_server(server)."""
+    page = page_html(live.evening).encode()
+    qr = qr_svg(url)
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):  # the organiser's terminal shows the evening, not this
+            pass
+
+        def send(self, body, kind):
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            if self.path == "/":
+                self.send(page, "text/html; charset=utf-8")
+            elif self.path == "/state":
+                self.send(json.dumps(live.current).encode(), "application/json")
+            elif self.path == "/qr.svg":
+                self.send(qr, "image/svg+xml")
+            elif self.path == "/events":
+                self.events()
+            else:
+                self.send_error(404)
+
+        def events(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            version, state = live.version, live.current
+            message = b"data: %s\n\n" % json.dumps(state).encode()
+            try:
+                while not live.closing:
+                    self.wfile.write(message)
+                    self.wfile.flush()
+                    newer, state = live.wait(version, 15)
+                    # Nothing new: a comment keeps the connection open.
+                    message = (
+                        b"data: %s\n\n" % json.dumps(state).encode()
+                        if newer != version
+                        else b": still here\n\n"
+                    )
+                    version = newer
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    server = ThreadingHTTPServer((bind, port), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
