@@ -14,13 +14,16 @@ broker/acl says.
 """
 
 import base64
+import ctypes
 import errno
 import hashlib
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -29,6 +32,7 @@ from collections import deque
 from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 
 MOSQUITTO = "/usr/sbin/mosquitto"
+PR_SET_PDEATHSIG = 1
 ITERATIONS = 101  # mosquitto_passwd's own count (Mosquitto 2.0)
 
 
@@ -162,6 +166,12 @@ def check_free(port, what, option, bind=""):
             ) from None
 
 
+def end_with_parent():
+    """In the broker's process: Linux ends it when `run` ends, even killed outright."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 class Mosquitto:
     """Mosquitto running the evening's config, its log read line by line.
 
@@ -187,6 +197,7 @@ class Mosquitto:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            preexec_fn=end_with_parent,
         )
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()

@@ -1,0 +1,103 @@
+"""MQTT clients for the tests: a board as the protocol wants it, the organiser, a phone.
+
+`Board` holds a journal (its matches' lines, as numbered on the board) and
+publishes it line by line as a slate does; it answers the organiser's /have
+as the protocol says: a /have that says again what the last one said asks
+for everything after it, and so does the first /have after a (re)connection.
+Faults are the test's: lines not sent, sent twice, sent out of order.
+"""
+
+import threading
+import time
+
+import paho.mqtt.client as mqtt
+
+
+def client(port, user=None, password=None, client_id=""):
+    made = mqtt.Client(
+        mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
+    )
+    if user:
+        made.username_pw_set(user, password)
+    return made
+
+
+class Inbox:
+    """A client subscribed to `topics`, its messages collected."""
+
+    def __init__(self, port, topics, user=None, password=None):
+        self.messages = []
+        self.client = client(port, user, password)
+        self.client.on_message = lambda c, u, m: self.messages.append((m.topic, m.payload))
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+        done = threading.Event()
+        self.client.on_subscribe = lambda *a: done.set()
+        self.client.subscribe([(topic, 1) for topic in topics])
+        assert done.wait(5)
+
+    def payloads(self, topic):
+        return [payload for t, payload in self.messages if t == topic]
+
+    def close(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+class Board:
+    """A slate's publishing side: `matches` is {number: [line bytes, ...]}."""
+
+    def __init__(self, evening, board, matches):
+        self.prefix = evening.prefix(board)
+        self.port = evening.settings["broker"]["port"]
+        self.matches = matches
+        self.last_have = None
+        self.lock = threading.Lock()
+        self.client = client(self.port, board, evening.board_password(board), board)
+        self.client.will_set(self.prefix + "/status", b"offline", qos=1, retain=True)
+        self.client.on_connect = self.on_connect
+        self.client.on_message = self.on_message
+        self.client.reconnect_delay_set(1, 1)
+        self.client.connect("127.0.0.1", self.port)
+        self.client.loop_start()
+
+    def on_connect(self, client, userdata, flags, reason, properties):
+        self.last_have = None  # the retained /have after a connection asks for what follows
+        client.publish(self.prefix + "/status", b"online", qos=1, retain=True)
+        client.subscribe(self.prefix + "/have", 1)
+
+    def on_message(self, client, userdata, message):
+        have = tuple(int(part) for part in message.payload.split())
+        with self.lock:
+            again = self.last_have is None or have == self.last_have
+            self.last_have = have
+        if again:
+            self.resend(have)
+
+    def resend(self, have):
+        number, count = have
+        for match in sorted(self.matches):
+            if match < number:
+                continue
+            start = count if match == number else 0
+            for index in range(start, len(self.matches[match])):
+                self.send(match, index)
+
+    def send(self, match, index):
+        payload = b"%d %d %s" % (match, index, self.matches[match][index])
+        self.client.publish(self.prefix + "/line", payload, qos=1)
+
+    def held(self):
+        return self.last_have
+
+    def wait_held(self, have, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.last_have == have:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def close(self):
+        self.client.disconnect()
+        self.client.loop_stop()
