@@ -151,6 +151,8 @@ def parse_url(url):
 def check_free(port, what, option, bind=""):
     """EveningError if TCP `port` cannot be listened on, saying what to do."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the servers bind: a port left in TIME_WAIT by a run just ended is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((bind, port))
         except OSError as error:

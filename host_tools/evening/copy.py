@@ -20,7 +20,9 @@ boards under one id), said and never written.
 A new match's first line cannot tell whether the last lines of the match
 before were lost on the way (a broker restarted, say). So it is taken only
 when it comes again after the organiser has said once more what it holds:
-a board that had more lines of the old match sends them first.
+a board that had more lines of the old match sends them first. A board
+must therefore send a match's first line again only when a /have asks for
+what follows it, never on its own.
 """
 
 import json

@@ -100,6 +100,9 @@ class Runner:
             )
             self.connected.set()
             return
+        for copy in self.copies.values():
+            # A line redelivered after a reconnection is no answer to a /have said before.
+            copy.pending = None
         root = "ardoise/%s/" % self.evening.id
         client.subscribe([(root + "+/line", 1), (root + "+/status", 1)])
         for board in self.evening.boards:  # after a broker restart too: retained again

@@ -40,18 +40,23 @@ class Inbox:
         return [payload for t, payload in self.messages if t == topic]
 
     def close(self):
+        self.closing = True
         self.client.disconnect()
         self.client.loop_stop()
 
 
 class Board:
-    """A slate's publishing side: `matches` is {number: [line bytes, ...]}."""
+    """A slate's publishing side: `matches` is {number: [line bytes, ...]}, the journal
+    it will write, in order; `write()` writes the next line and publishes it."""
 
     def __init__(self, evening, board, matches):
         self.prefix = evening.prefix(board)
         self.port = evening.settings["broker"]["port"]
         self.matches = matches
+        self.order = [(m, i) for m in sorted(matches) for i in range(len(matches[m]))]
+        self.written = 0  # lines of `order` in the journal so far
         self.last_have = None
+        self.closing = False
         self.lock = threading.Lock()
         self.client = client(self.port, board, evening.board_password(board), board)
         self.client.will_set(self.prefix + "/status", b"offline", qos=1, retain=True)
@@ -60,6 +65,12 @@ class Board:
         self.client.reconnect_delay_set(1, 1)
         self.client.connect("127.0.0.1", self.port)
         self.client.loop_start()
+
+    @property
+    def end(self):
+        """What the organiser holds once it has the whole journal: (last match, lines)."""
+        last = max(self.matches)
+        return last, len(self.matches[last])
 
     def on_connect(self, client, userdata, flags, reason, properties):
         self.last_have = None  # the retained /have after a connection asks for what follows
@@ -75,20 +86,47 @@ class Board:
             self.resend(have)
 
     def resend(self, have):
-        number, count = have
-        for match in sorted(self.matches):
-            if match < number:
-                continue
-            start = count if match == number else 0
-            for index in range(start, len(self.matches[match])):
+        """Every line written after what `have` says the organiser holds, in order."""
+        with self.lock:
+            written = self.order[: self.written]
+        for match, index in written:
+            if (match, index) >= have or (match > have[0]):
                 self.send(match, index)
+
+    def write(self, count=1, send=True):
+        """Write the next `count` lines; publish them (in reverse order with `send` "swap")."""
+        with self.lock:
+            lines = self.order[self.written : self.written + count]
+            self.written += len(lines)
+        if send == "swap":
+            lines = lines[::-1]
+        if send:
+            for match, index in lines:
+                self.send(match, index)
+        return lines
 
     def send(self, match, index):
         payload = b"%d %d %s" % (match, index, self.matches[match][index])
         self.client.publish(self.prefix + "/line", payload, qos=1)
 
-    def held(self):
-        return self.last_have
+    def nudge(self, pause=1.0):
+        """As a slate does when what the organiser holds stays short of its journal:
+        after `pause` s without progress, send again what follows /have."""
+
+        def watch():
+            seen = None
+            while not self.closing:
+                time.sleep(pause)
+                have = self.last_have
+                if have is not None and have == seen and have != self.written_end():
+                    self.resend(have)
+                seen = have
+
+        threading.Thread(target=watch, daemon=True).start()
+
+    def written_end(self):
+        match, index = self.order[self.written - 1]
+        return match, index + 1
 
     def wait_held(self, have, timeout=30):
         deadline = time.monotonic() + timeout
@@ -99,5 +137,6 @@ class Board:
         return False
 
     def close(self):
+        self.closing = True
         self.client.disconnect()
         self.client.loop_stop()
