@@ -1,0 +1,189 @@
+"""`ardoise evening run`, `enrol` and `draw` as the organiser meets them: what they
+start they stop, and every bad input is a clear message that changes nothing.
+
+- run starts the evening's own Mosquitto and the page; Ctrl-C (SIGINT) or
+  SIGTERM stops both, nothing left running; a client with credentials the
+  evening does not know (a board enrolled for another evening) is said;
+- a port in use, a broker that is not there: a message saying what to do;
+- two boards with one id, a board whose id is another: refused at enrol;
+- a board enrolled over USB (the virtual board): data/evening.json holds the
+  evening, its broker and its own user, the broker's files its user.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from host_tools.common import ROOT
+from host_tools.evening.folder import EveningError
+from tests.evening.boards import client
+from tests.evening.conftest import free_port
+from tests.support.commands import ardoise
+
+
+def start_run(evening, *extra):
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "host_tools",
+            "evening",
+            "run",
+            str(evening.folder),
+            "--page-host",
+            "127.0.0.1",
+            *extra,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def wait_for_page(port, process, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(process.stdout.read())
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/state" % port, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the page did not answer")
+
+
+def brokers_of(evening):
+    """Processes running this evening's Mosquitto config."""
+    config = str(evening.broker_folder.resolve() / "mosquitto.conf").encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % entry, "rb") as file:
+                    if config in file.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_run_stops_all_it_started(evening, stop):
+    if not os.path.exists("/usr/sbin/mosquitto"):
+        pytest.skip("no Mosquitto (apt-get install mosquitto)")
+    page = evening.settings["page_port"]
+    run = start_run(evening)
+    try:
+        wait_for_page(page, run)
+        assert brokers_of(evening)
+        # A board of another evening: its user and password are not this evening's.
+        stranger = client(evening.settings["broker"]["port"], "b1", "another evening's")
+        stranger.connect("127.0.0.1", evening.settings["broker"]["port"])
+        stranger.loop_start()
+        time.sleep(1.5)
+        stranger.loop_stop()
+        stranger.disconnect()
+    finally:
+        run.send_signal(stop)
+        output, _ = run.communicate(timeout=20)
+    assert run.returncode == 0, output
+    assert "stopped" in output
+    assert "the broker refused a client" in output and "another evening" in output
+    for password in [evening.secrets["organiser"], *evening.secrets["boards"].values()]:
+        assert password not in output
+    assert brokers_of(evening) == []
+    with socket.create_server(("", page)):  # the page's port is free again
+        pass
+
+
+def test_a_port_in_use_is_said_and_nothing_starts(evening):
+    port = evening.settings["broker"]["port"]
+    with socket.create_server(("", port)):
+        result = ardoise("evening", "run", evening.folder)
+    assert result.returncode == 1
+    assert "port %d (the boards' MQTT) is already in use" % port in result.stderr
+    assert "systemctl stop mosquitto" in result.stderr
+    assert brokers_of(evening) == []
+
+
+def test_a_broker_that_is_not_there_is_said(evening):
+    url = "mqtt://organiser:secret@127.0.0.1:%d" % free_port()
+    result = ardoise("evening", "run", evening.folder, "--broker", url, "--page-port", free_port())
+    assert result.returncode == 1
+    assert "cannot reach the broker at 127.0.0.1" in result.stderr
+    assert "secret" not in result.stderr + result.stdout
+    result = ardoise("evening", "run", evening.folder, "--broker", "http://example.org")
+    assert result.returncode == 1 and "mqtt://user:password@host:1883" in result.stderr
+
+
+def test_two_boards_with_one_id_are_refused(evening):
+    evening.enrol("b7", "e6614103e7", 4)
+    with pytest.raises(EveningError, match="already enrolled, and it was another board"):
+        evening.enrol("b7", "aaaa0000aa", 4)
+    with pytest.raises(EveningError, match="table 1 already has board b1"):
+        evening.enrol("b8", None, 1)
+    with pytest.raises(EveningError, match="organiser's user"):
+        evening.enrol("organiser", None, 9)
+    assert evening.enrol("b7", "e6614103e7", 4)  # the same board again: enrolled again
+
+
+def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "data").mkdir()
+    (flash / "data" / "evening.json").write_text('{"evening": "another1"}')
+    result = ardoise(
+        "evening",
+        "enrol",
+        evening.folder,
+        "--port",
+        "virtual",
+        "--virtual-flash",
+        flash,
+        "--board-id",
+        "b7",
+        "--broker-host",
+        "10.0.0.2",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "was enrolled in evening another1" in result.stdout
+    assert "board b7 enrolled at table 4" in result.stdout
+    assert (flash / "data" / "board_id.txt").read_text().strip() == "b7"
+    written = json.loads((flash / "data" / "evening.json").read_bytes())
+    reloaded = type(evening).load(evening.folder)
+    assert written == {
+        "evening": evening.id,
+        "ssid": "",
+        "wifi_password": "",
+        "broker_host": "10.0.0.2",
+        "broker_port": evening.settings["broker"]["port"],
+        "user": "b7",
+        "password": reloaded.board_password("b7"),
+    }
+    assert reloaded.boards["b7"]["table"] == 4
+    assert (evening.broker_folder / "passwd").read_text().count("\nb7:$7$101$") == 1
+    assert written["password"] not in result.stdout + result.stderr
+    # A board whose id is another: refused, its enrolment unchanged.
+    again = ardoise(
+        "evening",
+        "enrol",
+        evening.folder,
+        "--port",
+        "virtual",
+        "--virtual-flash",
+        flash,
+        "--board-id",
+        "b8",
+    )
+    assert again.returncode == 1
+    assert "this board's id is b7, not b8" in again.stderr
+    assert json.loads((flash / "data" / "evening.json").read_bytes()) == written
