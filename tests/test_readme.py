@@ -13,6 +13,8 @@ Which commands are not simply run, by rule (SKIPPED):
 - those that need a board on a serial port (PORT=/dev/..., --port /dev/...);
 - the long runs that are themselves the gates or the measure: make test
   (it runs this file), make proof, make bench, make test-web, make test-pico;
+- `ardoise evening run` runs the evening until Ctrl-C (tests/evening starts
+  and stops it);
 - make sim is interactive: it is started in a tmux terminal instead, shows
   the slate and its keys, and quits on q;
 - make web serves the page until Ctrl-C: it is started, must answer on
@@ -53,6 +55,10 @@ SKIPPED = [
     (
         r"^make (test|proof|bench|test-web|test-pico)\b",
         "a long run, itself a gate or the measure (make test runs this file)",
+    ),
+    (
+        r"ardoise evening run\b",
+        "runs the evening until Ctrl-C: tests/evening/test_run.py starts and stops it",
     ),
 ]
 INTERACTIVE = r"^make sim\b"

@@ -72,6 +72,10 @@ def new(args):
     if args.ssid:
         wifi["password"] = args.wifi_password
         if wifi["password"] is None:
+            if not sys.stdin.isatty():
+                raise EveningError(
+                    "the Wi-Fi password of %s: give it with --wifi-password" % args.ssid
+                )
             wifi["password"] = getpass.getpass("Wi-Fi password of %s: " % args.ssid)
     evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
     evening.save()
