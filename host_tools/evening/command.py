@@ -221,13 +221,15 @@ def status(args):
         deal = ""
         if table.get("deal"):
             deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
+        heard = "never seen"
+        if table["seen"]:
+            heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
         print(
-            "  table %d, board %s (%s, seen %s): %s%s; %d matches, %d lines held"
+            "  table %d, board %s (%s): %s%s; %d matches, %d lines held"
             % (
                 table["table"],
                 board,
-                (seen.get(board) or {}).get("status") or "not seen",
-                table["seen"] or "never",
+                heard,
                 deal,
                 table["state"],
                 len(files),

@@ -249,3 +249,33 @@ def test_the_files_are_those_pull_log_writes(tmp_path):
     pulled_files = {p.name: p.read_bytes() for p in (tmp_path / "pulled" / "b1").iterdir()}
     copied = {p.name: p.read_bytes() for p in (tmp_path / "copy" / "b1").iterdir()}
     assert copied == pulled_files
+
+
+def test_a_line_the_rules_refuse_is_said_and_nothing_after_it_is_lost(evening, mosquitto):
+    """A board whose journal holds a line the rules refuse (another firmware, say):
+    the organiser says which board, which line and why, and keeps every line."""
+    from host_tools.evening.run import Runner, local_address
+
+    said = []
+    runner = Runner(evening, local_address(evening), say=said.append)
+    runner.start()
+    lines = lines_of("brouc-error-declare-before-trick.jsonl") + [b'{"ev":"undo"}']
+    board = Board(evening, "b2", {1: lines})
+    try:
+        board.write(len(board.order))
+        assert board.wait_held(board.end, 20)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not any("refused" in text for text in said):
+            time.sleep(0.05)
+    finally:
+        board.close()
+        runner.stop()
+    refusals = [text for text in said if text.startswith("refused by the rules")]
+    assert refusals == [
+        "refused by the rules: logs/b2/b2-match.jsonl: line 4: team B has not won a trick in "
+        "this deal (the file keeps every line the board sent, this one and those after it)"
+    ]
+    assert (evening.logs / "b2" / "b2-match.jsonl").read_bytes() == b"".join(
+        line + b"\n" for line in lines
+    )
+    assert runner.live.current["refused"] == [refusals[0].split(": ", 1)[1].split(" (")[0]]

@@ -187,3 +187,20 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
     assert again.returncode == 1
     assert "this board's id is b7, not b8" in again.stderr
     assert json.loads((flash / "data" / "evening.json").read_bytes()) == written
+
+
+def test_status_says_what_each_table_sent(evening):
+    from host_tools.evening.copy import BoardCopy
+
+    lines = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
+    copy = BoardCopy(evening.logs / "b1", evening.state / "b1.json", "b1")
+    copy.receive(1, 0, lines[0])
+    for index, line in enumerate(lines):
+        copy.receive(1, index, line)
+    result = ardoise("evening", "status", evening.folder)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0] == "evening %s: session 1 of 3 drawn, 3 boards enrolled" % evening.id
+    assert out[1].startswith("  table 1, board b1 (never seen): deal 5, games A 1, B 0")
+    assert out[1].endswith("; 1 matches, 25 lines held")
+    assert out[2] == "  table 2, board b2 (never seen): no match yet; 0 matches, 0 lines held"
