@@ -30,16 +30,25 @@ try:
     os.mkdir("data")
 except OSError:
     pass
-with open("data/roster.tmp", "wb") as file:
-    file.write(%r)
+with open(%(temporary)r, "wb") as file:
+    file.write(%(data)r)
 try:
-    os.rename("data/roster.tmp", "data/roster.txt")
+    os.rename(%(temporary)r, %(path)r)
 except OSError:
-    os.remove("data/roster.txt")
-    os.rename("data/roster.tmp", "data/roster.txt")
-with open("data/roster.txt", "rb") as file:
+    os.remove(%(path)r)
+    os.rename(%(temporary)r, %(path)r)
+with open(%(path)r, "rb") as file:
     print(repr(file.read()))
 """
+
+
+def write_whole(link, path, data):
+    """Write the bytes `data` to the board's `path` (data/NAME.EXT) whole: to data/NAME.tmp,
+    then renamed; the bytes read back from it."""
+    temporary = path.rsplit(".", 1)[0] + ".tmp"
+    return link.evaluate(WRITE % {"temporary": temporary, "path": path, "data": data})
+
+
 # The names as the slate reads them, with the firmware's own reader.
 SHOW = """
 try:
@@ -138,7 +147,7 @@ def put(port, names, virtual_flash):
     """Write `names` as the board's roster; the bytes read back from it."""
     data = "".join(name + "\n" for name in names).encode("utf-8")
     with connect(port, virtual_flash) as link:
-        stored = link.evaluate(WRITE % data)
+        stored = write_whole(link, "data/roster.txt", data)
         # Reaching the files stopped the slate: a reset starts it again.
         link.run("reset")
     if stored != data:

@@ -15,25 +15,10 @@ import json
 
 from host_tools.board import board_id as ids
 from host_tools.board.link import connect
+from host_tools.board.roster import write_whole
 from host_tools.evening.folder import EveningError
 
 PATH = "data/evening.json"
-WRITE = """
-import os
-try:
-    os.mkdir("data")
-except OSError:
-    pass
-with open("data/evening.tmp", "wb") as file:
-    file.write(%r)
-try:
-    os.rename("data/evening.tmp", "data/evening.json")
-except OSError:
-    os.remove("data/evening.json")
-    os.rename("data/evening.tmp", "data/evening.json")
-with open("data/evening.json", "rb") as file:
-    print(repr(file.read()))
-"""
 READ = """
 try:
     with open("data/evening.json", "rb") as file:
@@ -91,7 +76,7 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None):
         table = table or (known["table"] if known else evening.next_table())
         password = evening.enrol(board, unique, table)
         data = enrolment(evening, board, password, broker_host)
-        stored = link.evaluate(WRITE % data)
+        stored = write_whole(link, PATH, data)
         link.run("reset")  # reaching the files stopped the slate: a reset starts it again
     if stored != data:
         raise EveningError("the board kept something else than was sent: enrol it again")

@@ -54,7 +54,6 @@ class Runner:
         self.shown = set()  # refusals already said
         self.connected = threading.Event()
         self.failure = None
-        self.live = Live(evening, self.seen, self.updated, lock=self.lock)
         self.client = mqtt.Client(
             mqtt.CallbackAPIVersion.VERSION2,
             client_id="ardoise-organiser-%s" % evening.id,
@@ -65,6 +64,8 @@ class Runner:
         self.client.on_connect = self.on_connect
         self.client.on_message = self.on_message
         self.client.reconnect_delay_set(1, 2)
+        # Last: its thread publishes the standing with the client at once.
+        self.live = Live(evening, self.seen, self.updated, lock=self.lock)
 
     def copy(self, board):
         if board not in self.copies:

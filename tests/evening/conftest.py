@@ -9,12 +9,16 @@ Boards are enrolled in the folder as `enrol` does it, without a board on USB
 
 import pathlib
 import socket
+import subprocess
+import sys
 
 import pytest
 
+from host_tools.common import ROOT
 from host_tools.evening import broker
 from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening
+from tests.web.test_browser import browser  # noqa: F401 (headless Chromium, for test_page.py)
 
 NAMES = "Anne\nPaul\nÉmile\nRösli\nHans\nVreni\nTrudi\nSepp\nZoë\nMax\nLena\nOtto\n"
 BOARDS = ("b1", "b2", "b3")
@@ -81,3 +85,15 @@ def mosquitto(evening):
         yield process
     finally:
         process.stop()
+
+
+def start_run(evening, *options):
+    """`ardoise evening run FOLDER OPTIONS...` started, its output (stdout and stderr) piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "host_tools", "evening", "run", str(evening.folder)]
+        + [str(option) for option in options],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )

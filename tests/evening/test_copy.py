@@ -16,8 +16,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 
@@ -27,6 +25,7 @@ from host_tools.common import ROOT
 from host_tools.evening.copy import CONFIRM, CONFLICT, DUPLICATE, GAP, TAKEN, BoardCopy, parse
 from host_tools.evening.folder import ORGANISER
 from tests.evening.boards import Board
+from tests.evening.conftest import start_run
 from tests.support.commands import ardoise
 
 LOGS = ROOT / "tests" / "logs"
@@ -109,26 +108,7 @@ def run_command(evening, page_port):
         evening.secrets["organiser"],
         evening.settings["broker"]["port"],
     )
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "evening",
-            "run",
-            str(evening.folder),
-            "--broker",
-            url,
-            "--page-port",
-            str(page_port),
-            "--page-host",
-            "127.0.0.1",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    return start_run(evening, "--broker", url, "--page-port", page_port, "--page-host", "127.0.0.1")
 
 
 def wait_page(port, timeout=20):

@@ -12,31 +12,15 @@ import os
 import shutil
 import time
 
-import pytest
-
 from host_tools.common import ROOT
 from host_tools.evening.live import serve
 from host_tools.evening.run import Runner, local_address
 from tests.evening.boards import Board
 from tests.evening.conftest import free_port
-from tests.web.test_browser import CHROMIUM_ARGS, PHONE, chromium
+from tests.web.test_browser import PHONE
 
 IMAGES = ROOT / "docs" / "images"
 LOGS = {"b1": "bruus-schwesing.jsonl", "b2": "bruus-treia-bock.jsonl", "b3": "bruus-two.jsonl"}
-
-
-@pytest.fixture
-def browser():
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright not installed")
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no Chromium (apt-get install chromium): the page's test skips")
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def journal(evening, board, name):

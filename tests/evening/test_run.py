@@ -14,8 +14,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 
@@ -24,28 +22,8 @@ import pytest
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
 from tests.evening.boards import client
-from tests.evening.conftest import free_port
+from tests.evening.conftest import free_port, start_run
 from tests.support.commands import ardoise
-
-
-def start_run(evening, *extra):
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "evening",
-            "run",
-            str(evening.folder),
-            "--page-host",
-            "127.0.0.1",
-            *extra,
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
 
 
 def wait_for_page(port, process, timeout=20):
@@ -81,7 +59,7 @@ def test_run_stops_all_it_started(evening, stop):
     if not os.path.exists("/usr/sbin/mosquitto"):
         pytest.skip("no Mosquitto (apt-get install mosquitto)")
     page = evening.settings["page_port"]
-    run = start_run(evening)
+    run = start_run(evening, "--page-host", "127.0.0.1")
     try:
         wait_for_page(page, run)
         assert brokers_of(evening)
@@ -136,12 +114,8 @@ def test_two_boards_with_one_id_are_refused(evening):
     assert evening.enrol("b7", "e6614103e7", 4)  # the same board again: enrolled again
 
 
-def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
-    flash = tmp_path / "flash"
-    flash.mkdir()
-    (flash / "data").mkdir()
-    (flash / "data" / "evening.json").write_text('{"evening": "another1"}')
-    result = ardoise(
+def enrol_virtual(evening, flash, board, *options):
+    return ardoise(
         "evening",
         "enrol",
         evening.folder,
@@ -150,10 +124,17 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
         "--virtual-flash",
         flash,
         "--board-id",
-        "b7",
-        "--broker-host",
-        "10.0.0.2",
+        board,
+        *options,
     )
+
+
+def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "data").mkdir()
+    (flash / "data" / "evening.json").write_text('{"evening": "another1"}')
+    result = enrol_virtual(evening, flash, "b7", "--broker-host", "10.0.0.2")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "was enrolled in evening another1" in result.stdout
     assert "board b7 enrolled at table 4" in result.stdout
@@ -173,17 +154,7 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
     assert (evening.broker_folder / "passwd").read_text().count("\nb7:$7$101$") == 1
     assert written["password"] not in result.stdout + result.stderr
     # A board whose id is another: refused, its enrolment unchanged.
-    again = ardoise(
-        "evening",
-        "enrol",
-        evening.folder,
-        "--port",
-        "virtual",
-        "--virtual-flash",
-        flash,
-        "--board-id",
-        "b8",
-    )
+    again = enrol_virtual(evening, flash, "b8")
     assert again.returncode == 1
     assert "this board's id is b7, not b8" in again.stderr
     assert json.loads((flash / "data" / "evening.json").read_bytes()) == written
