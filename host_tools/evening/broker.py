@@ -225,6 +225,10 @@ class Mosquitto:
                 time.sleep(0.05)
         raise EveningError("Mosquitto did not listen on port %d within %d s" % (port, timeout))
 
+    def reload(self):
+        """Read the password file and the ACL again (Mosquitto does on SIGHUP)."""
+        self.process.send_signal(signal.SIGHUP)
+
     def running(self):
         return self.process is not None and self.process.poll() is None
 

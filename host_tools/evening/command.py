@@ -181,10 +181,14 @@ def run(args):
         )
         print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
         print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        files = evening.changed()
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
                 raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+            files, enrolled = runner.follow(files)
+            if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
+                mosquitto.reload()
     except KeyboardInterrupt:
         print("stopped: the folder holds every line confirmed")
         return 0

@@ -81,6 +81,15 @@ class Evening:
             raise EveningError("cannot read %s: %s" % (path, error)) from None
         return evening
 
+    def changed(self):
+        """The evening's files as they stand now: compare two to know of a change."""
+        return [(self.folder / name).stat().st_mtime_ns for name in (SETTINGS, SECRETS)]
+
+    def reload(self):
+        """Read the settings and secrets again (a draw or an enrolment during `run`)."""
+        again = Evening.load(self.folder)
+        self.settings, self.secrets = again.settings, again.secrets
+
     def save(self):
         write_json(self.folder / SETTINGS, self.settings)
         write_json(self.folder / SECRETS, self.secrets, private=True)

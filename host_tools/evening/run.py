@@ -153,6 +153,21 @@ class Runner:
         elif verdict == CONFLICT:
             self.say(text)
 
+    def follow(self, files):
+        """Take in a draw or an enrolment made while the evening runs: the new seating
+        published, a new board's topics held. `files`: what Evening.changed() gave last."""
+        now = self.evening.changed()
+        if now == files:
+            return files, False
+        boards = dict(self.evening.boards)
+        self.evening.reload()
+        self.publish_seating()
+        for board in set(self.evening.boards) - set(boards):
+            self.say("table %d: board %s enrolled" % (self.table(board), board))
+            self.publish_have(board)
+        self.live.changed()
+        return now, self.evening.boards != boards
+
     def table(self, board):
         return self.evening.boards[board]["table"]
 

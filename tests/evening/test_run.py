@@ -175,3 +175,71 @@ def test_status_says_what_each_table_sent(evening):
     assert out[1].startswith("  table 1, board b1 (never seen): deal 5, games A 1, B 0")
     assert out[1].endswith("; 1 matches, 25 lines held")
     assert out[2] == "  table 2, board b2 (never seen): no match yet; 0 matches, 0 lines held"
+
+
+def test_a_draw_and_an_enrolment_during_the_evening_are_taken_in(evening):
+    """Session 2 drawn while `run` runs: each board gets its new seating; a board
+    enrolled meanwhile can connect (Mosquitto reads the new password file)."""
+    from host_tools.evening import broker
+    from host_tools.evening.command import main as evening_main
+    from host_tools.evening.folder import Evening
+    from tests.evening.boards import Inbox
+
+    if not os.path.exists("/usr/sbin/mosquitto"):
+        pytest.skip("no Mosquitto (apt-get install mosquitto)")
+    port = evening.settings["broker"]["port"]
+    run = start_run(evening, "--page-host", "127.0.0.1")
+    inboxes = []
+    try:
+        wait_for_page(evening.settings["page_port"], run)
+        seating = evening.prefix("b1") + "/seating"
+        b1 = Inbox(port, [seating], "b1", evening.board_password("b1"))
+        inboxes.append(b1)
+        assert wait_until(lambda: b1.payloads(seating))
+        assert json.loads(b1.payloads(seating)[-1])["session"] == 1
+        assert evening_main(["draw", str(evening.folder), "--seed", "9"]) == 0
+        assert wait_until(lambda: json.loads(b1.payloads(seating)[-1])["session"] == 2)
+        second = json.loads(b1.payloads(seating)[-1])
+        assert (
+            second["names"]
+            == Evening.load(evening.folder).settings["draws"][1]["tables"][0]["names"]
+        )
+        again = Evening.load(evening.folder)
+        again.enrol("b4", None, 4)
+        again.save()
+        broker.write_config(again)
+        have = again.prefix("b4") + "/have"
+        assert wait_until(lambda: connects(port, "b4", again.board_password("b4")))
+        b4 = Inbox(port, [have], "b4", again.board_password("b4"))
+        inboxes.append(b4)
+        assert wait_until(lambda: b4.payloads(have) == [b"0 0"])
+    finally:
+        for inbox in inboxes:
+            inbox.close()
+        run.send_signal(signal.SIGINT)
+        output, _ = run.communicate(timeout=20)
+    assert "table 4: board b4 enrolled" in output, output
+
+
+def wait_until(condition, timeout=10):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def connects(port, user, password):
+    import threading
+
+    made = client(port, user, password)
+    answer = threading.Event()
+    result = []
+    made.on_connect = lambda c, u, f, reason, p: (result.append(reason), answer.set())
+    made.connect("127.0.0.1", port)
+    made.loop_start()
+    answer.wait(3)
+    made.loop_stop()
+    made.disconnect()
+    return bool(result) and not result[0].is_failure
