@@ -236,7 +236,12 @@ def connects(port, user, password):
     made = client(port, user, password)
     answer = threading.Event()
     result = []
-    made.on_connect = lambda c, u, f, reason, p: (result.append(reason), answer.set())
+
+    def on_connect(made, userdata, flags, reason, properties):
+        result.append(reason)
+        answer.set()
+
+    made.on_connect = on_connect
     made.connect("127.0.0.1", port)
     made.loop_start()
     answer.wait(3)
