@@ -13,6 +13,16 @@ import time
 import paho.mqtt.client as mqtt
 
 
+def wait_until(condition, timeout=10):
+    """Whether `condition()` came true within `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def client(port, user=None, password=None, client_id=""):
     made = mqtt.Client(
         mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from host_tools.evening.folder import ORGANISER
-from tests.evening.boards import Inbox, client
+from tests.evening.boards import Inbox, client, wait_until
 
 
 def connected(port, user=None, password=None):
@@ -43,15 +43,8 @@ def publish_and_mark(made, topic, payload, mark_client, mark_topic):
     mark_client.publish(mark_topic, b"mark", qos=1).wait_for_publish(5)
 
 
-def wait_for(inbox, topic, payload, timeout=5):
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if (topic, payload) in inbox.messages:
-            return True
-        time.sleep(0.02)
-    return False
+def wait_for(inbox, topic, payload):
+    return wait_until(lambda: (topic, payload) in inbox.messages)
 
 
 def test_a_board_publishes_under_its_own_topic_only(evening, organiser):
@@ -66,7 +59,7 @@ def test_a_board_publishes_under_its_own_topic_only(evening, organiser):
         assert (other, b"1 0 forged") not in organiser.messages
         # Nor the organiser's topics of its own: /have and /seating are the organiser's.
         publish_and_mark(board, evening.prefix("b2") + "/have", b"99 99", board, own)
-        assert organiser.messages.count((own, b"mark")) == 2 or wait_for(organiser, own, b"mark")
+        assert wait_until(lambda: organiser.messages.count((own, b"mark")) == 2)
         assert (evening.prefix("b2") + "/have", b"99 99") not in organiser.messages
     finally:
         board.disconnect()

@@ -21,7 +21,7 @@ import pytest
 
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
-from tests.evening.boards import client
+from tests.evening.boards import client, wait_until
 from tests.evening.conftest import free_port, start_run
 from tests.support.commands import ardoise
 
@@ -219,15 +219,6 @@ def test_a_draw_and_an_enrolment_during_the_evening_are_taken_in(evening):
         run.send_signal(signal.SIGINT)
         output, _ = run.communicate(timeout=20)
     assert "table 4: board b4 enrolled" in output, output
-
-
-def wait_until(condition, timeout=10):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def connects(port, user, password):
