@@ -82,6 +82,10 @@ def config_text(evening, port, websockets, bind=""):
             "password_file %s" % (folder / "passwd"),
             "acl_file %s" % (folder / "acl"),
             "persistence false",
+            "# The organiser may fall behind a room of slates for a moment: its lines wait",
+            "# for it (Mosquitto drops QoS 1 messages past 1000 queued by default; its 0,",
+            "# no limit, made 2.0.11 drop a client's messages in the tests).",
+            "max_queued_messages 100000",
             *(
                 # Started as root, Mosquitto would become the user mosquitto, who
                 # cannot read the organiser's password file.

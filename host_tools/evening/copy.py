@@ -57,6 +57,7 @@ class BoardCopy:
         self.board = board
         self.current = 0  # the match on the slate as far as the copy knows; 0: none yet
         self.count = 0  # lines of it held
+        self.lines = []  # those lines, to know a duplicate without reading the file
         self.pending = None  # a new match whose first line came once
         self.load()
 
@@ -77,6 +78,7 @@ class BoardCopy:
             self.current = json.loads(self.state_path.read_text())["current"]
         except FileNotFoundError:
             self.current = 0
+        self.lines = []
         if not self.current:
             self.count = 0
             return
@@ -86,7 +88,8 @@ class BoardCopy:
         if whole != data:  # a line cut by a stop while it was written: it comes again
             with open(path, "r+b") as file:
                 file.truncate(len(whole))
-        self.count = whole.count(b"\n")
+        self.lines = whole.split(b"\n")[:-1]
+        self.count = len(self.lines)
 
     def have(self):
         return self.current, self.count
@@ -104,6 +107,10 @@ class BoardCopy:
             if self.pending == number:
                 self.begin(number, line)
                 return TAKEN, None
+            if self.pending is not None and number > self.pending:
+                # The match asked about comes first: a resend holds both, in order,
+                # and taking turns between them would never end.
+                return GAP, None
             self.pending = number
             return CONFIRM, None
         held = self.held_line(number, index)
@@ -121,7 +128,9 @@ class BoardCopy:
         """Line `index` of match `number` as held, or None if not held."""
         if number > self.current or (number == self.current and index >= self.count):
             return None
-        path = self.current_path() if number == self.current else self.path(number)
+        if number == self.current:
+            return self.lines[index]
+        path = self.path(number)
         try:
             lines = path.read_bytes().split(b"\n")
         except FileNotFoundError:
@@ -136,6 +145,7 @@ class BoardCopy:
             file.flush()
             os.fsync(file.fileno())
         self.count += 1
+        self.lines.append(line)
         self.pending = None
 
     def begin(self, number, line):
@@ -146,9 +156,9 @@ class BoardCopy:
         # Recorded before the new file is: a stop in between leaves no match.jsonl,
         # and the first line comes again.
         write_json(self.state_path, {"current": number})
-        self.current, self.count, self.pending = number, 0, None
+        self.current, self.count, self.pending, self.lines = number, 0, None, []
         write_whole(self.path(number, current=True), line + b"\n")
-        self.count = 1
+        self.count, self.lines = 1, [line]
 
     def files(self):
         return sorted(self.folder.glob(local_name(self.board, "*.jsonl")))

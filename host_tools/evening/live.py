@@ -35,33 +35,37 @@ def lan_address():
 
 
 class Logs:
-    """The evening's logs folded, each read again only when its bytes changed."""
+    """The evening's logs folded, each read again only when its bytes changed.
 
-    def __init__(self, folder):
+    Only the reading of the bytes holds `lock` (the copy appends and renames
+    under it); the folding does not, so lines go on arriving meanwhile.
+    """
+
+    def __init__(self, folder, lock=None):
         self.folder = folder
+        self.lock = lock or threading.Lock()
         self.cache = {}  # path: (size, mtime_ns, MatchLog or LogError)
 
     def read(self):
         """{path: MatchLog or LogError} for every *.jsonl under the folder."""
+        changed = {}
         found = {}
-        for path in sorted(self.folder.rglob("*.jsonl")):
-            try:
+        with self.lock:
+            for path in sorted(self.folder.rglob("*.jsonl")):
                 stat = path.stat()
-            except FileNotFoundError:  # renamed in between: the next update sees it
-                continue
-            key = (stat.st_size, stat.st_mtime_ns)
-            cached = self.cache.get(path)
-            if cached is None or cached[:2] != key:
-                try:
-                    folded = read_match_log(path)
-                except LogError as error:
-                    folded = error
-                cached = key + (folded,)
-                self.cache[path] = cached
-            found[path] = cached[2]
+                key = (stat.st_size, stat.st_mtime_ns)
+                found[path] = key
+                if self.cache.get(path, (None, None))[:2] != key:
+                    changed[path] = path.read_bytes()
+        for path, data in changed.items():
+            try:
+                folded = read_match_log(path, data)
+            except LogError as error:
+                folded = error
+            self.cache[path] = found[path] + (folded,)
         for path in set(self.cache) - set(found):
             del self.cache[path]
-        return found
+        return {path: self.cache[path][2] for path in found}
 
 
 def score_text(state):
@@ -144,8 +148,7 @@ class Live:
 
     def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None):
         self.evening = evening
-        self.lock = lock or threading.Lock()  # held while the files are read
-        self.logs = Logs(evening.logs)
+        self.logs = Logs(evening.logs, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
         self.on_update = on_update
         self.pause = pause
@@ -153,8 +156,7 @@ class Live:
         self.version = 0
         self.dirty = True
         self.closing = False
-        with self.lock:
-            self.current = standing(evening, self.logs, seen)
+        self.current = standing(evening, self.logs, seen)
         self.thread = threading.Thread(target=self._work, daemon=True)
         self.thread.start()
 
@@ -171,8 +173,12 @@ class Live:
                 if self.closing:
                     return
                 self.dirty = False
-            with self.lock:
+            try:
                 made = standing(self.evening, self.logs, self.seen)
+            except OSError:  # a match archived (renamed) while it was read: again
+                self.changed()
+                time.sleep(self.pause)
+                continue
             made["updated"] = time.strftime("%H:%M:%S")
             with self.condition:
                 self.current = made

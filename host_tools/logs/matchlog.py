@@ -9,6 +9,7 @@ the two.
 """
 
 import copy
+import io
 import json
 from dataclasses import dataclass
 
@@ -66,12 +67,13 @@ class MatchLog:
         return "%s (%s)" % (team, " & ".join(map(self.seat_name, self.team_seats(team))))
 
 
-def read_match_log(path):
-    """Fold the log at `path` and read it back step by step.
+def read_match_log(path, data=None):
+    """Fold the log at `path` (its bytes `data` when already read) and read it back
+    step by step.
 
     Raises scoring.LogError (line and reason, as replay prints them) or OSError.
     """
-    with open(path, "rb") as log:
+    with open(path, "rb") if data is None else io.BytesIO(data) as log:
         lines = list(read_lines(log))  # bounded, as replay and the board read
     match = fold_lines(lines)  # the core checks every line first
     # Every line the core read as non-blank is a JSON object now.

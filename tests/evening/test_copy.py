@@ -259,3 +259,17 @@ def test_a_line_the_rules_refuse_is_said_and_nothing_after_it_is_lost(evening, m
         line + b"\n" for line in lines
     )
     assert runner.live.current["refused"] == [refusals[0].split(": ", 1)[1].split(" (")[0]]
+
+
+def test_a_resend_of_two_new_matches_takes_the_first_then_the_second(tmp_path):
+    """A resend holds match 2's first line and then match 3's: asked about 2, the
+    copy waits for 2 (before: each first line replaced the question, for ever)."""
+    copy = BoardCopy(tmp_path / "logs" / "3", tmp_path / "state" / "3.json", "3")
+    two, three = lines_of("brouc-31-won.jsonl"), lines_of("bruus-two.jsonl")
+    for _ in range(2):  # the ask, then the resend that answers it
+        assert copy.receive(2, 0, two[0])[0] in (CONFIRM, TAKEN)
+        assert copy.receive(2, 1, two[1])[0] in (GAP, TAKEN)
+        assert copy.receive(3, 0, three[0])[0] in (GAP, CONFIRM)
+    assert copy.have() == (2, 2)
+    assert copy.receive(3, 0, three[0]) == (TAKEN, None)
+    assert copy.have() == (3, 1)
