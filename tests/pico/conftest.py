@@ -33,9 +33,7 @@ def deployed(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("emulated-pico")
     printed = io.StringIO()
-    # Staged in a folder of its own: not build/deploy/, which another run may empty.
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
-        patch.setattr(deploy, "STAGING", folder / "staged")
+    with contextlib.redirect_stdout(printed):
         deploy.deploy("pico", EMULATED, folder)
     return folder / "flash.img", printed.getvalue()
 
