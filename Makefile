@@ -98,16 +98,21 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and 
 	done
 	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
-test: $(STAMP) $(NODE_STAMP) mpy lint ## everything: lint, then every test
-	$(PY) -m pytest
+# First one line: which parts will skip here, and why (tests/support/skips.py);
+# then lint, then every test on every core (pytest-xdist; a file's tests that
+# share a costly fixture keep to one worker: --dist loadgroup), -rs saying why
+# anything skipped. ARDOISE_NO_SKIP=1 (.ci/run sets it) fails any skip.
+test: $(STAMP) $(NODE_STAMP) ## everything: lint, then every test, on every core
+	@$(PY) -m tests.support.skips
+	@$(MAKE) --no-print-directory mpy lint
+	$(PY) -m pytest -n auto --dist loadgroup -rs
 
-# The rules and the unit tests, in under a minute: no MicroPython runs, no
-# simulator, board or browser, no property tests (make test runs those).
-QUICK := tests/core tests/test_lang.py tests/test_boards.py \
-	tests/test_ssd1306_against_adafruit.py tests/test_device_modules_cpython.py \
-	tests/host_tools/test_common.py tests/host_tools/test_cli.py
+# The rules and the unit tests, in under a minute: the tests marked with none
+# of the tiers (pyproject.toml's markers): no MicroPython, simulator, emulated
+# Pico or browser, no long run.
+QUICK := not (slow or micropython or emulator or browser or network)
 quick: $(STAMP) ## the rules and unit tests, in under a minute
-	$(PY) -m pytest -q $(QUICK)
+	$(PY) -m pytest -q -m "$(QUICK)"
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
@@ -115,7 +120,7 @@ quick: $(STAMP) ## the rules and unit tests, in under a minute
 # With them, on the emulated Pico: 500 power cuts at random instructions and
 # 100 in flash programs and erases, and the sessions on a 128x32 panel too.
 proof: $(STAMP) $(NODE_STAMP) ## the proofs at full size (long)
-	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py tests/pico
+	$(PY) -m pytest -s -q --hypothesis-profile=proof tests/test_proof_*.py tests/pico
 
 bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
 	$(ARDOISE) bench

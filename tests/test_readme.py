@@ -13,6 +13,9 @@ Which commands are not simply run, by rule (SKIPPED):
 - those that need a board on a serial port (PORT=/dev/..., --port /dev/...);
 - the long runs that are themselves the gates or the measure: make test
   (it runs this file), make proof, make bench, make test-web, make test-pico;
+- make quick and make lint: make test runs both itself (its lint first, and
+  every test quick runs), so running them again in the copy would only
+  double that time;
 - make sim is interactive: it is started in a tmux terminal instead, shows
   the slate and its keys, and quits on q;
 - make web serves the page until Ctrl-C: it is started, must answer on
@@ -54,6 +57,7 @@ SKIPPED = [
         r"^make (test|proof|bench|test-web|test-pico)\b",
         "a long run, itself a gate or the measure (make test runs this file)",
     ),
+    (r"^make (quick|lint)\b", "a gate make test runs itself"),
 ]
 INTERACTIVE = r"^make sim\b"
 SERVER = r"^make web\b"
@@ -203,7 +207,9 @@ def copy(tmp_path_factory):
     if not FRESH:
         prepared_venv(copy)
         if (ROOT / "node_modules").is_dir():
-            (copy / "node_modules").symlink_to(ROOT / "node_modules")
+            # A copy (2 MB), never a link: an `npm ci` in the copy empties
+            # the node_modules it finds, which must not be the tree's.
+            shutil.copytree(ROOT / "node_modules", copy / "node_modules", symlinks=True)
     try:
         yield copy
     finally:
@@ -374,6 +380,15 @@ def test_the_commands_work_as_written(copy, path, number, block):
         left_running(copy)
 
 
+def test_the_copy_has_node_modules_of_its_own(copy):
+    """Not a link to the tree's: a `make node` (npm ci) there would empty the tree's."""
+    if not (ROOT / "node_modules").is_dir():
+        pytest.skip("no node_modules in the tree: make node")
+    modules = copy / "node_modules"
+    assert modules.is_dir() and not modules.is_symlink()
+    assert not modules.resolve().is_relative_to(ROOT)
+
+
 # -- what the README says about the commands --------------------------------------------
 
 
@@ -417,7 +432,8 @@ def test_the_skipped_commands_are_few_and_said():
     assert kind("make sim HEIGHT=32") == ("tmux", None)
     assert kind("make web") == ("serve", None)
     assert kind("make test") == kind("make proof") == kind("make bench")
-    assert kind("make quick")[0] == kind("make help")[0] == "run"
+    assert kind("make quick")[0] == kind("make lint")[0] == "skip"
+    assert kind("make help")[0] == "run"
 
 
 def test_the_readme_reads_in_order():

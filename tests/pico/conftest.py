@@ -5,12 +5,11 @@ through mpremote as to a real Pico.
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
 missing. Emulation is slow (an awake slate costs about a third of real time
 on a free core): `make test` runs small counts, `make proof`
-(ARDOISE_PROOF=full) the full ones.
+(--hypothesis-profile=proof) the full ones.
 """
 
 import contextlib
 import io
-import os
 
 import pytest
 
@@ -18,7 +17,6 @@ from host_tools.board.emulated.pico import missing
 from host_tools.board.emulated.slate import prepare
 from host_tools.common import ROOT
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 BOARD = ROOT / "boards" / "pico.py"
 
 
