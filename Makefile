@@ -24,7 +24,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test quick mpy lint bench proof clean
+.PHONY: help venv node test quick mpy lint bench proof clean requirements
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -50,6 +50,18 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
 	@echo "$(VENV) is ready."
+
+# requirements.txt from pyproject.toml's dependencies (and its dev extra):
+# every package pinned, with its hashes, so that make venv installs exactly
+# what was tested. pip-compile (pip-tools, itself pinned) runs from a venv of
+# its own. Not part of make test: run it after changing pyproject.toml.
+PIP_TOOLS := $(BUILD)/pip-tools
+requirements: ## requirements.txt from pyproject.toml, pinned with hashes (pip-tools)
+	$(PYTHON) -m venv $(PIP_TOOLS)
+	$(PIP_TOOLS)/bin/pip install --quiet --disable-pip-version-check pip-tools==7.6.2
+	CUSTOM_COMPILE_COMMAND="make requirements" $(PIP_TOOLS)/bin/pip-compile --quiet \
+		--extra dev --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --output-file requirements.txt pyproject.toml
 
 # `npm ci` installs exactly the lock file's versions. Without Node (18+) the
 # tests that need it skip and say why.
@@ -84,10 +96,10 @@ $(BUILD)/mpy-boards/%.mpy: boards/%.py $(STAMP)
 $(STUBS)/%/.installed: requirements.txt $(STAMP)
 	rm -rf $(STUBS)/$*
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(STUBS)/$* \
-		$$(grep -E '^micropython-($*|stdlib)-stubs==' requirements.txt)
+		$$(grep -oE '^micropython-($*|stdlib)-stubs==[^ ]+' requirements.txt)
 	touch $@
 
-# ruff over everything (with micropython-lib's complexity limits), then mypy:
+# ruff over everything (complexity limits: pyproject.toml), then mypy:
 # firmware/ and boards/ against each port's stubs, host_tools/ and tests/
 # against CPython's (mypy-host.ini).
 lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and mypy
@@ -112,7 +124,7 @@ test: $(STAMP) $(NODE_STAMP) ## everything: lint, then every test, on every core
 # Pico or browser, no long run.
 QUICK := not (slow or micropython or emulator or browser or network)
 quick: $(STAMP) ## the rules and unit tests, in under a minute
-	$(PY) -m pytest -q -m "$(QUICK)"
+	$(PY) -m pytest -q -n auto -m "$(QUICK)"
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,

@@ -32,7 +32,7 @@ settings.register_profile("test", deadline=None)
 settings.register_profile("proof", deadline=None, max_examples=1_000)
 settings.load_profile("test")
 
-# What a file or folder of tests needs, as markers (a file may add its own).
+# What a folder, a file or a test (a node id's start) needs, as markers.
 TIERS = {
     "tests/pico/": ("emulator", "slow"),
     "tests/web/test_browser.py": ("browser", "network", "slow"),
@@ -58,6 +58,13 @@ TIERS = {
     "tests/test_proof_screens.py": ("micropython", "slow"),
     "tests/test_proof_tools.py": ("slow",),
     "tests/test_properties.py": ("slow",),
+    # The longest of the unit tests (each several seconds on a free core).
+    "tests/core/test_lines.py::test_every_line_is_judged_as_cpythons": ("slow",),
+    "tests/test_device_modules_cpython.py::test_journal_": ("slow",),
+    "tests/host_tools/logs/test_no_seat_zero.py::test_the_report_of_an_evening": ("slow",),
+    "tests/host_tools/logs/test_slate.py::test_deals_read_back_agree": ("slow",),
+    "tests/test_skips.py::test_a_skip_is_said": ("slow",),
+    "tests/test_skips.py::test_under_no_skip": ("slow",),
 }
 
 
@@ -76,9 +83,8 @@ GROUPS = {
 
 
 def pytest_collection_modifyitems(config, items):
-    root = str(config.rootpath) + "/"
     for item in items:
-        path = str(item.path).removeprefix(root)
+        path = item.nodeid  # tests/..., from the root of the repository
         for prefix, markers in TIERS.items():
             if path.startswith(prefix):
                 for marker in markers:

@@ -46,7 +46,11 @@ PACKAGES = ("ardoise", "scoring", "umqtt")
 # .mpy files of version 6 hold bytecode every 6.x system loads (the
 # sub-version only matters for native code, which the firmware has none of).
 MPY_VERSION = 6
-TESTED_WITH = (1, 29)
+# The MicroPython releases the tests run the slate on: 1.22, the official rp2
+# release on the emulated Pico (tests/pico), and 1.29, the unix port in .venv
+# (the virtual board, the simulator, the device tests). A board older than
+# the oldest is warned.
+TESTED_WITH = ((1, 22), (1, 29))
 FIRST_SCREEN_S = 60
 SETTLE_S = 0.5
 
@@ -118,10 +122,9 @@ def check_micropython(probe):
             % (release, MPY_VERSION)
         )
     words = "MicroPython %s on %s, %s free" % (release, platform, kib(free))
-    if tuple(version[:2]) < TESTED_WITH:
-        words += " (the slate is tested with %d.%d: update MicroPython if it misbehaves)" % (
-            TESTED_WITH
-        )
+    if tuple(version[:2]) < TESTED_WITH[0]:
+        tested = " and ".join("%d.%d" % release for release in TESTED_WITH)
+        words += " (the slate is tested with %s: update MicroPython if it misbehaves)" % tested
     return words
 
 

@@ -255,7 +255,9 @@ def test_the_boards_micropython_is_checked():
     assert deploy.check_micropython(probe()) == "MicroPython 1.29.0 on rp2, 782 KiB free"
     # .mpy 6.1 reads the 6.3 bytecode: only native code needs the same sub-version.
     older = deploy.check_micropython(probe(version=(1, 20, 0), mpy=0x0106))
-    assert older.startswith("MicroPython 1.20.0 on rp2") and "tested with 1.29" in older
+    assert older.startswith("MicroPython 1.20.0 on rp2") and "tested with 1.22 and 1.29" in older
+    # The official release the emulated Pico runs (tests/pico) is a tested one.
+    assert deploy.check_micropython(probe(version=(1, 22, 0), mpy=0x0106)).endswith("free")
     with pytest.raises(deploy.DeployError, match="1.18.0 on the board is too old .* 1.19 or newer"):
         deploy.check_micropython(probe(version=(1, 18, 0), mpy=5))
     with pytest.raises(deploy.DeployError, match="1.12.0 on the board is too old"):
