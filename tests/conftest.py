@@ -38,6 +38,7 @@ TIERS = {
     "tests/web/test_browser.py": ("browser", "network", "slow"),
     "tests/web/test_node.py": ("browser",),
     "tests/test_readme.py": ("micropython", "network", "slow"),
+    "tests/test_device_evening.py": ("micropython", "network", "slow"),
     "tests/host_tools/board/": ("micropython",),
     "tests/host_tools/sim/test_simulator.py": ("micropython",),
     "tests/host_tools/logs/test_pictures.py": ("micropython",),
