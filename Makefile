@@ -24,7 +24,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test quick mpy lint bench proof clean
+.PHONY: help venv node test quick mpy lint bench proof clean requirements
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -50,6 +50,18 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
 	@echo "$(VENV) is ready."
+
+# requirements.txt from pyproject.toml's dependencies (and its dev extra):
+# every package pinned, with its hashes, so that make venv installs exactly
+# what was tested. pip-compile (pip-tools, itself pinned) runs from a venv of
+# its own. Not part of make test: run it after changing pyproject.toml.
+PIP_TOOLS := $(BUILD)/pip-tools
+requirements: ## requirements.txt from pyproject.toml, pinned with hashes (pip-tools)
+	$(PYTHON) -m venv $(PIP_TOOLS)
+	$(PIP_TOOLS)/bin/pip install --quiet --disable-pip-version-check pip-tools==7.6.2
+	CUSTOM_COMPILE_COMMAND="make requirements" $(PIP_TOOLS)/bin/pip-compile --quiet \
+		--extra dev --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --output-file requirements.txt pyproject.toml
 
 # `npm ci` installs exactly the lock file's versions. Without Node (18+) the
 # tests that need it skip and say why.
@@ -84,10 +96,10 @@ $(BUILD)/mpy-boards/%.mpy: boards/%.py $(STAMP)
 $(STUBS)/%/.installed: requirements.txt $(STAMP)
 	rm -rf $(STUBS)/$*
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(STUBS)/$* \
-		$$(grep -E '^micropython-($*|stdlib)-stubs==' requirements.txt)
+		$$(grep -oE '^micropython-($*|stdlib)-stubs==[^ ]+' requirements.txt)
 	touch $@
 
-# ruff over everything (with micropython-lib's complexity limits), then mypy:
+# ruff over everything (complexity limits: pyproject.toml), then mypy:
 # firmware/ and boards/ against each port's stubs, host_tools/ and tests/
 # against CPython's (mypy-host.ini).
 lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and mypy
@@ -98,16 +110,21 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and 
 	done
 	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
-test: $(STAMP) $(NODE_STAMP) mpy lint ## everything: lint, then every test
-	$(PY) -m pytest
+# First one line: which parts will skip here, and why (tests/support/skips.py);
+# then lint, then every test on every core (pytest-xdist; a file's tests that
+# share a costly fixture keep to one worker: --dist loadgroup), -rs saying why
+# anything skipped. ARDOISE_NO_SKIP=1 (.ci/run sets it) fails any skip.
+test: $(STAMP) $(NODE_STAMP) ## everything: lint, then every test, on every core
+	@$(PY) -m tests.support.skips
+	@$(MAKE) --no-print-directory mpy lint
+	$(PY) -m pytest -n auto --dist loadgroup -rs
 
-# The rules and the unit tests, in under a minute: no MicroPython runs, no
-# simulator, board or browser, no property tests (make test runs those).
-QUICK := tests/core tests/test_lang.py tests/test_boards.py \
-	tests/test_ssd1306_against_adafruit.py tests/test_device_modules_cpython.py \
-	tests/host_tools/test_common.py tests/host_tools/test_cli.py
+# The rules and the unit tests, in under a minute: the tests marked with none
+# of the tiers (pyproject.toml's markers): no MicroPython, simulator, emulated
+# Pico or browser, no long run.
+QUICK := not (slow or micropython or emulator or browser or network)
 quick: $(STAMP) ## the rules and unit tests, in under a minute
-	$(PY) -m pytest -q $(QUICK)
+	$(PY) -m pytest -q -n auto -m "$(QUICK)"
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,
@@ -115,7 +132,7 @@ quick: $(STAMP) ## the rules and unit tests, in under a minute
 # With them, on the emulated Pico: 500 power cuts at random instructions and
 # 100 in flash programs and erases, and the sessions on a 128x32 panel too.
 proof: $(STAMP) $(NODE_STAMP) ## the proofs at full size (long)
-	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py tests/pico
+	$(PY) -m pytest -s -q --hypothesis-profile=proof tests/test_proof_*.py tests/pico
 
 bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
 	$(ARDOISE) bench

@@ -6,6 +6,14 @@ it starts (Linux), so that a grandchild whose parent died (a MicroPython
 child of its own session, say) becomes pytest's child rather than init's;
 at the end of the session any process still running under pytest fails the
 session, named, and is killed.
+
+Tiers: each test is marked by what it needs (pyproject.toml lists the
+markers; TIERS below marks whole files and folders): `make quick` runs the
+unmarked ones, `make test` all of them on every core (pytest-xdist).
+
+Hypothesis profiles: "test" (make test, the proofs small) unless
+--hypothesis-profile=proof (make proof, the proofs at full size;
+tests/support/proof.py says which is on).
 """
 
 import ctypes
@@ -13,10 +21,80 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings
 
 from tests.support import processes
 
 collect_ignore = ["device", "mp_runner.py"]
+pytest_plugins = ["tests.support.skips"]
+
+settings.register_profile("test", deadline=None)
+settings.register_profile("proof", deadline=None, max_examples=1_000)
+settings.load_profile("test")
+
+# What a folder, a file or a test (a node id's start) needs, as markers.
+TIERS = {
+    "tests/pico/": ("emulator", "slow"),
+    "tests/web/test_browser.py": ("browser", "network", "slow"),
+    "tests/web/test_node.py": ("browser",),
+    "tests/test_readme.py": ("micropython", "network", "slow"),
+    "tests/test_device_evening.py": ("micropython", "network", "slow"),
+    "tests/evening/": ("network",),
+    "tests/evening/test_page.py": ("browser", "slow"),
+    "tests/host_tools/board/": ("micropython",),
+    "tests/host_tools/sim/test_simulator.py": ("micropython",),
+    "tests/host_tools/logs/test_pictures.py": ("micropython",),
+    "tests/test_micropython.py": ("micropython", "slow"),
+    "tests/test_device_e2e.py": ("micropython", "slow"),
+    "tests/test_device_e2e_bruus.py": ("micropython", "slow"),
+    "tests/test_device_e2e_brusquembelle.py": ("micropython", "slow"),
+    "tests/test_heap.py": ("micropython", "slow"),
+    "tests/test_boot.py": ("micropython",),
+    "tests/test_font_sheet.py": ("micropython",),
+    "tests/test_packaging.py": ("micropython",),
+    "tests/test_presses.py": ("micropython",),
+    "tests/test_replay_limits.py": ("micropython",),
+    "tests/test_ssd1306_against_adafruit.py": ("micropython",),
+    "tests/test_proof_fuzz.py": ("micropython", "slow"),
+    "tests/test_proof_games.py": ("micropython", "slow"),
+    "tests/test_proof_power.py": ("micropython", "slow"),
+    "tests/test_proof_screens.py": ("micropython", "slow"),
+    "tests/test_proof_tools.py": ("slow",),
+    "tests/test_properties.py": ("slow",),
+    # The longest of the unit tests (each several seconds on a free core).
+    "tests/core/test_lines.py::test_every_line_is_judged_as_cpythons": ("slow",),
+    "tests/test_device_modules_cpython.py::test_journal_": ("slow",),
+    "tests/host_tools/logs/test_no_seat_zero.py::test_the_report_of_an_evening": ("slow",),
+    "tests/host_tools/logs/test_slate.py::test_deals_read_back_agree": ("slow",),
+    "tests/test_skips.py::test_a_skip_is_said": ("slow",),
+    "tests/test_skips.py::test_under_no_skip": ("slow",),
+}
+
+
+# Tests that share a costly module or session fixture (a deploy to the
+# emulated Pico, the page's build and a browser, the README's copy of the
+# repository): on one worker under make test's --dist loadgroup, so that the
+# fixture is made once.
+GROUPS = {
+    "tests/pico/": "emulated-pico",
+    "tests/web/": "web",
+    "tests/test_readme.py": "readme",
+    "tests/test_device_e2e.py": "device-e2e",
+    "tests/test_proof_screens.py": "proof-screens",
+    "tests/test_proof_tools.py": "proof-tools",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = item.nodeid  # tests/..., from the root of the repository
+        for prefix, markers in TIERS.items():
+            if path.startswith(prefix):
+                for marker in markers:
+                    item.add_marker(marker)
+        for prefix, group in GROUPS.items():
+            if path.startswith(prefix):
+                item.add_marker(pytest.mark.xdist_group(group))
 
 _PR_SET_CHILD_SUBREAPER = 36
 

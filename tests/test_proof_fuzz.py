@@ -7,7 +7,7 @@ folded in-process by scoring.fold_lines (hypothesis, fast) and fed to
 `python -m host_tools.replay` (a bounded number of runs). The answer is
 always a state, or exactly one `line N: reason` line: never a traceback.
 
-    ARDOISE_PROOF=full .venv/bin/python -m pytest tests/test_proof_fuzz.py
+    .venv/bin/python -m pytest --hypothesis-profile=proof tests/test_proof_fuzz.py
 
 runs ten to twenty times as many. The same mutated logs are folded under
 MicroPython too: the board folds its journal with the same core at boot.
@@ -15,7 +15,6 @@ MicroPython too: the board folds its journal with the same core at boot.
 
 import io
 import json
-import os
 import random
 import re
 import subprocess
@@ -30,8 +29,8 @@ from scoring import LINE_LIMIT, LogError, fold_lines
 from tests.loggen import random_log
 from tests.proof import frozen_heap, mutations
 from tests.proof.brouc_table import play_match
+from tests.support.proof import FULL
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 EXAMPLES = 20_000 if FULL else 2_000
 REPLAY_RUNS = 300 if FULL else 30
 MICROPYTHON_FILES = 20_000 if FULL else 1_000

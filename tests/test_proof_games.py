@@ -4,13 +4,12 @@ The table (tests/proof/brouc_table.py) deals and plays real cards and keeps
 its own count from the cards and the rulings; the core, folding the log the
 players entered, must show the same slate after every event.
 
-    ARDOISE_PROOF=full .venv/bin/python -m pytest tests/test_proof_games.py -s
+    .venv/bin/python -m pytest --hypothesis-profile=proof tests/test_proof_games.py -s
 
 plays 200,000 deals instead of 6,000.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -29,8 +28,8 @@ from tests.proof.brouc_table import (
     trick_winner,
 )
 from tests.proof.games import prove_games
+from tests.support.proof import FULL
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 DEALS = 200_000 if FULL else 6_000
 
 # Every path of the rulings the table must have walked in the normal run.

@@ -8,14 +8,13 @@ action, settings change and of the boot after a cut (the MicroPython run
 tries every third action), and journals of random bytes (hypothesis).
 Prints the numbers; `power_cut_numbers()` returns them.
 
-    ARDOISE_PROOF=full .venv/bin/python -m pytest tests/test_proof_power.py -s
+    .venv/bin/python -m pytest --hypothesis-profile=proof tests/test_proof_power.py -s
 
 cuts the boot after every 5th cut (not every 150th) at each of its steps,
 and fails each of its operations in turn.
 """
 
 import importlib.util
-import os
 import pathlib
 import time
 
@@ -26,8 +25,8 @@ from hypothesis import strategies as st
 from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from scoring import Refused
 from tests.proof import frozen_heap, mutations
+from tests.support.proof import FULL
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 # Every Nth cut also has the boot after it cut at every one of its steps.
 BOOT_CUT_EVERY = 5 if FULL else 150
 JOURNAL_EXAMPLES = 5_000 if FULL else 300

@@ -25,7 +25,7 @@ press on a dark screen only wakes it), that CPython's rules core folds the
 board's journal to the same state, and that a journal only grows or goes
 whole to the archive.
 
-    ARDOISE_PROOF=full .venv/bin/python -m pytest -s tests/test_proof_screens.py
+    .venv/bin/python -m pytest --hypothesis-profile=proof -s tests/test_proof_screens.py
 
 runs about twenty times as many gestures. A failure prints the commands that
 replay it by hand (see screen_fuzz.py).
@@ -56,8 +56,8 @@ from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file, compile_
 from scoring import fold_lines
 from tests.proof import frozen_heap
 from tests.proof.brouc_table import RULES, play_match
+from tests.support.proof import FULL
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 EXAMPLES = 200 if FULL else 20
 STEPS_PER_EXAMPLE = 100 if FULL else 50
 # A gesture takes well under a second of MicroPython time; a minute means a hang.

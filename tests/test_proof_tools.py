@@ -13,7 +13,7 @@ names) are mutated as in tests/test_proof_fuzz.py, or replaced by random
 text; the tools run in-process under hypothesis, then a bounded number of
 times as real commands.
 
-    ARDOISE_PROOF=full .venv/bin/python -m pytest tests/test_proof_tools.py
+    .venv/bin/python -m pytest --hypothesis-profile=proof tests/test_proof_tools.py
 
 runs about ten times as many.
 """
@@ -22,7 +22,6 @@ import contextlib
 import csv
 import io
 import json
-import os
 import random
 import subprocess
 import sys
@@ -36,8 +35,8 @@ from host_tools.logs import slate, tournament
 from scoring import LogError, Match, Refused, fold_lines
 from tests.proof import frozen_heap, mutations
 from tests.proof.brouc_table import RULES, play_match
+from tests.support.proof import FULL
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 SUMMARIES = 5_000 if FULL else 500
 TEXTS = 2_000 if FULL else 200
 DRAWINGS = 200 if FULL else 15  # pillow takes a few tenths of a second a drawing

@@ -15,6 +15,9 @@ Which commands are not simply run, by rule (SKIPPED):
   (it runs this file), make proof, make bench, make test-web, make test-pico;
 - `ardoise evening run` runs the evening until Ctrl-C (tests/evening starts
   and stops it);
+- make quick and make lint, when this file runs inside make (make test):
+  make test runs both itself (its lint first, and every test quick runs),
+  so running them again in the copy would only double that time;
 - make sim is interactive: it is started in a tmux terminal instead, shows
   the slate and its keys, and quits on q;
 - make web serves the page until Ctrl-C: it is started, must answer on
@@ -61,6 +64,9 @@ SKIPPED = [
         "runs the evening until Ctrl-C: tests/evening/test_run.py starts and stops it",
     ),
 ]
+# Inside make (make test exports MAKELEVEL to pytest), the gates it runs itself.
+IN_MAKE = "MAKELEVEL" in os.environ
+GATES = (r"^make (quick|lint)\b", "a gate make test runs itself")
 INTERACTIVE = r"^make sim\b"
 SERVER = r"^make web\b"
 STATUS = re.compile(r"#\s*exits with status (\d+)\s*$")
@@ -103,9 +109,9 @@ def commands(lines):
     return joined
 
 
-def kind(command):
+def kind(command, in_make=IN_MAKE):
     """How a command is tried: ("run", None), ("skip", reason), ("tmux", None), ("serve", None)."""
-    for pattern, reason in SKIPPED:
+    for pattern, reason in SKIPPED + ([GATES] if in_make else []):
         if re.search(pattern, command):
             return "skip", reason
     if re.match(INTERACTIVE, command):
@@ -209,7 +215,9 @@ def copy(tmp_path_factory):
     if not FRESH:
         prepared_venv(copy)
         if (ROOT / "node_modules").is_dir():
-            (copy / "node_modules").symlink_to(ROOT / "node_modules")
+            # A copy (2 MB), never a link: an `npm ci` in the copy empties
+            # the node_modules it finds, which must not be the tree's.
+            shutil.copytree(ROOT / "node_modules", copy / "node_modules", symlinks=True)
     try:
         yield copy
     finally:
@@ -380,6 +388,15 @@ def test_the_commands_work_as_written(copy, path, number, block):
         left_running(copy)
 
 
+def test_the_copy_has_node_modules_of_its_own(copy):
+    """Not a link to the tree's: a `make node` (npm ci) there would empty the tree's."""
+    if not (ROOT / "node_modules").is_dir():
+        pytest.skip("no node_modules in the tree: make node")
+    modules = copy / "node_modules"
+    assert modules.is_dir() and not modules.is_symlink()
+    assert not modules.resolve().is_relative_to(ROOT)
+
+
 # -- what the README says about the commands --------------------------------------------
 
 
@@ -404,18 +421,18 @@ def test_every_command_is_in_a_shell_block():
 
 def test_the_skipped_commands_are_few_and_said():
     skipped = [
-        (command, kind(command)[1])
+        (command, kind(command, in_make=False)[1])
         for path in DOCUMENTS
         for _, block in shell_blocks(path)
         for command in block
-        if kind(command)[0] == "skip"
+        if kind(command, in_make=False)[0] == "skip"
     ]
     run = [
         command
         for path in DOCUMENTS
         for _, block in shell_blocks(path)
         for command in block
-        if kind(command)[0] != "skip"
+        if kind(command, in_make=False)[0] != "skip"
     ]
     assert len(run) > len(skipped)
     assert kind("make deploy BOARD=pico PORT=/dev/ttyACM0")[0] == "skip"
@@ -423,7 +440,8 @@ def test_the_skipped_commands_are_few_and_said():
     assert kind("make sim HEIGHT=32") == ("tmux", None)
     assert kind("make web") == ("serve", None)
     assert kind("make test") == kind("make proof") == kind("make bench")
-    assert kind("make quick")[0] == kind("make help")[0] == "run"
+    assert kind("make quick", in_make=False)[0] == kind("make help")[0] == "run"
+    assert kind("make quick", in_make=True)[0] == kind("make lint", in_make=True)[0] == "skip"
 
 
 def test_the_readme_reads_in_order():

@@ -1,20 +1,26 @@
-"""ardoise.ssd1306 (under MicroPython) against Adafruit's SSD1306 driver (CPython).
+"""ardoise.ssd1306 (under MicroPython) against Adafruit's SSD1306 driver.
 
 tests/support/ssd1306_scenes.py draws scenes with our driver on the recording
 I2C stand-in and prints every write; Adafruit's SSD1306_I2C gets the very same
 frame bytes and redraws in full each time. Both write streams go through the
 panel model (tests/support/ssd1306_panel.py), which must end with the same
 RAM and the same display settings after every frame.
+
+Adafruit's writes come from tests/fixtures/adafruit-ssd1306.json, recorded
+from its driver by tests/support/record_adafruit.py: the driver and the
+packages it pulls in (Blinka, pyftdi, pyusb...) are pyproject.toml's
+`adafruit` extra, not in .venv.
 """
 
 import functools
+import json
 import pathlib
 import subprocess
 import sys
 
-import adafruit_ssd1306
 import pytest
 
+from tests.support.record_adafruit import FIXTURE
 from tests.support.ssd1306_panel import Panel, ProtocolError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -75,27 +81,17 @@ def ours(height, name):
     return scene
 
 
-class RecordingBus:
-    """What adafruit_bus_device needs of a busio.I2C, recording writes."""
+class Adafruit:
+    """Adafruit's SSD1306_I2C as its recorded writes: the constructor's, then
+    a show()'s commands and the whole frame in one write."""
 
-    def __init__(self):
-        self.writes = []
+    def __init__(self, height):
+        record = json.loads(FIXTURE.read_text())[str(height)]
+        self.init_writes = [(address, bytes.fromhex(hex)) for address, hex in record["init"]]
+        self.commands = [(address, bytes.fromhex(hex)) for address, hex in record["show"]]
 
-    def try_lock(self):
-        return True
-
-    def unlock(self):
-        pass
-
-    def scan(self):
-        return [0x3C]
-
-    def writeto(self, address, buffer, *, start=0, end=None):
-        self.writes.append((address, bytes(buffer[start:end])))
-
-    def take(self):
-        writes, self.writes = self.writes, []
-        return writes
+    def show(self, frame):
+        return self.commands + [(0x3C, b"\x40" + frame)]
 
 
 def fed(panel, writes):
@@ -115,15 +111,12 @@ def written_bytes(writes):
 @pytest.mark.parametrize("name", SCENES)
 def test_same_panel_memory_and_settings_as_adafruit(name, height):
     scene = ours(height, name)
-    bus = RecordingBus()
-    theirs = adafruit_ssd1306.SSD1306_I2C(128, height, bus)
+    theirs = Adafruit(height)
     our_panel = fed(Panel(), scene.init_writes)
-    their_panel = fed(Panel(), bus.take())
+    their_panel = fed(Panel(), theirs.init_writes)
     for number, (frame, writes, _) in enumerate(scene.frames):
-        theirs.buffer[1:] = frame
-        theirs.show()
         our_panel.feed(writes)
-        their_panel.feed(bus.take())
+        their_panel.feed(theirs.show(frame))
         where = "%s 128x%d frame %d" % (name, height, number)
         assert our_panel.ram == their_panel.ram, where
         assert our_panel.image(height=height) == their_panel.image(height=height), where
@@ -168,11 +161,7 @@ def test_small_changes_send_a_fraction_of_a_frame(height):
     assert {written_bytes(writes) for _, writes, _ in redrawn.frames} == {full_frame}
 
     sent = [written_bytes(writes) for _, writes, _ in ours(height, "score").frames]
-    bus = RecordingBus()
-    adafruit = adafruit_ssd1306.SSD1306_I2C(128, height, bus)
-    bus.take()
-    adafruit.show()
-    adafruit_frame = written_bytes(bus.take())
+    adafruit_frame = written_bytes(Adafruit(height).show(bytes(pages * 128)))
     print(
         "128x%d bytes per show(): full frame %d (Adafruit %d), score steps %s"
         % (height, full_frame, adafruit_frame, sent)

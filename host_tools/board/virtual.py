@@ -16,22 +16,22 @@ cannot do for itself: a soft reset (the unix port exits on it) becomes
 and machine.reset() a fresh interpreter that runs main.py, as a board does
 after a reset. The display's pictures come out on a pipe of their own
 (`frame`, `wait_for_frame`).
+
+Pseudo-terminals are POSIX's: pty, termios and fcntl are imported where a
+board starts, so that deploy, pull-log and roster, which import this module
+(through link.py) for PORT=virtual, start on Windows too.
 """
 
 import argparse
 import errno
-import fcntl
 import os
 import pathlib
-import pty
 import re
 import select
 import signal
 import subprocess
 import sys
-import termios
 import threading
-import tty
 
 from host_tools.common import MICROPYTHON, ROOT, STANDIN, end_on_signals
 from host_tools.sim.screen import read_frames
@@ -63,6 +63,9 @@ class VirtualBoard:
     # -- plugging in and out -------------------------------------------------
 
     def start(self):
+        import pty
+        import tty
+
         self.flash.mkdir(parents=True, exist_ok=True)
         self._port_master, self._port_slave = pty.openpty()
         # The line is raw, as a USB serial port is; the slave stays open here,
@@ -120,6 +123,9 @@ class VirtualBoard:
 
     def _power_on(self, mode):
         """A fresh interpreter: `power-on` runs main.py, `soft-reset` goes to the REPL."""
+        import pty
+        import termios
+
         master, slave = pty.openpty()
         attributes = termios.tcgetattr(slave)
         # No echo, no line editing and output as written (no CR added before
@@ -234,6 +240,9 @@ class VirtualBoard:
 def _take_terminal():
     """In the child: a session of its own with its terminal as the controlling
     one, so that Ctrl-C on that terminal reaches it as SIGINT."""
+    import fcntl
+    import termios
+
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 

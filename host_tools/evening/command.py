@@ -162,13 +162,7 @@ def run(args):
         if args.broker:
             address = broker.parse_url(args.broker)
         else:
-            ports = settings["broker"]
-            broker.check_free(ports["port"], "the boards' MQTT", "broker-port")
-            broker.check_free(ports["websockets"], "MQTT over WebSockets", "websockets-port")
-            config = broker.write_config(evening)
-            mosquitto = broker.Mosquitto(config)
-            mosquitto.start()
-            mosquitto.wait_listening(ports["port"])
+            mosquitto = _start_mosquitto(evening)
             address = local_address(evening)
         runner = Runner(evening, address)
         if mosquitto:
@@ -201,6 +195,17 @@ def run(args):
             runner.stop()
         if mosquitto:
             mosquitto.stop()
+
+
+def _start_mosquitto(evening):
+    """The evening's own Mosquitto, listening, once its ports are found free."""
+    ports = evening.settings["broker"]
+    broker.check_free(ports["port"], "the boards' MQTT", "broker-port")
+    broker.check_free(ports["websockets"], "MQTT over WebSockets", "websockets-port")
+    mosquitto = broker.Mosquitto(broker.write_config(evening))
+    mosquitto.start()
+    mosquitto.wait_listening(ports["port"])
+    return mosquitto
 
 
 def status(args):

@@ -1,5 +1,7 @@
-"""The `ardoise` command (host_tools/cli.py): one table of every host tool, --help on each."""
+"""The `ardoise` command (host_tools/cli.py): one table of every host tool, --help on
+each, each command starting without the modules only POSIX systems have."""
 
+import json
 import pathlib
 import subprocess
 import sys
@@ -7,6 +9,7 @@ import sys
 import pytest
 
 from host_tools import cli
+from host_tools.common import ROOT
 
 ARDOISE = pathlib.Path(sys.executable).parent / "ardoise"
 
@@ -37,3 +40,65 @@ def test_an_unknown_command_is_refused_with_the_table(capsys):
     assert err.startswith("ardoise: no command 'replays'") and "  replay " in err
     assert cli.main([]) == 2
     assert "usage: ardoise COMMAND" in capsys.readouterr().out
+
+
+# Modules Windows lacks. On macOS they exist, but the point is the same: a
+# command that needs none of them must not import them to start.
+POSIX_ONLY = ("fcntl", "pty", "termios", "tty", "resource", "grp", "pwd")
+WITHOUT_POSIX = """
+import importlib.abc, json, sys
+
+BLOCKED = set(json.loads(sys.argv[1]))
+
+
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in BLOCKED:
+            raise ModuleNotFoundError("no module named %r (blocked)" % name, name=name)
+
+
+# pyserial picks its platform's code by os.name (serialwin32 on Windows):
+# loaded before the blocking, as it would load there.
+import serial.tools.list_ports  # noqa: E402, F401
+
+for name in BLOCKED:
+    sys.modules.pop(name, None)
+sys.meta_path.insert(0, Refuse())
+from host_tools import cli
+
+failed = {}
+for command in cli.COMMANDS:
+    try:
+        cli.main([command, "--help"])
+    except SystemExit as ended:
+        if ended.code:
+            failed[command] = "exit %r" % ended.code
+    except Exception as error:
+        failed[command] = "%s: %s" % (type(error).__name__, error)
+print(json.dumps(failed))
+"""
+
+
+def run_without(blocked):
+    result = subprocess.run(
+        [sys.executable, "-c", WITHOUT_POSIX, json.dumps(blocked)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_every_command_starts_without_the_posix_only_modules():
+    # deploy, pull-log and roster on Windows: the virtual board behind
+    # link.py takes its pseudo-terminals only when it starts one.
+    assert run_without(POSIX_ONLY) == {}
+
+
+def test_the_blocking_does_refuse_a_module_a_command_needs():
+    # A command that cannot start is reported, so the check above can fail.
+    failed = run_without(["argparse"])
+    assert set(failed) == set(cli.COMMANDS)
+    assert "argparse" in failed["deploy"]

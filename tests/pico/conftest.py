@@ -5,12 +5,11 @@ through mpremote as to a real Pico.
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
 missing. Emulation is slow (an awake slate costs about a third of real time
 on a free core): `make test` runs small counts, `make proof`
-(ARDOISE_PROOF=full) the full ones.
+(--hypothesis-profile=proof) the full ones.
 """
 
 import contextlib
 import io
-import os
 
 import pytest
 
@@ -18,7 +17,6 @@ from host_tools.board.emulated.pico import missing
 from host_tools.board.emulated.slate import prepare
 from host_tools.common import ROOT
 
-FULL = os.environ.get("ARDOISE_PROOF") == "full"
 BOARD = ROOT / "boards" / "pico.py"
 
 
@@ -33,9 +31,7 @@ def deployed(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("emulated-pico")
     printed = io.StringIO()
-    # Staged in a folder of its own: not build/deploy/, which another run may empty.
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
-        patch.setattr(deploy, "STAGING", folder / "staged")
+    with contextlib.redirect_stdout(printed):
         deploy.deploy("pico", EMULATED, folder)
     return folder / "flash.img", printed.getvalue()
 

@@ -9,7 +9,7 @@ a time, an undo among them. An uncut run gives the journal after each
 press; after each cut the board must boot to the slate, its journal must
 fold and be what the uncut run had before or after the press in flight (at
 most that action lost), and a line the cut left torn must be said on the
-screen. `make test` tries a few cuts; ARDOISE_PROOF=full at least 500.
+screen. `make test` tries a few cuts; make proof (--hypothesis-profile=proof) at least 500.
 """
 
 import collections
@@ -21,7 +21,8 @@ from host_tools.board.emulated.slate import Slate
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player, commands
 from scoring import fold_lines
-from tests.pico.conftest import BOARD, FULL, image
+from tests.pico.conftest import BOARD, image
+from tests.support.proof import FULL
 
 MATCH = (ROOT / "tests" / "logs" / "device-etivaz-match.jsonl").read_bytes()
 PROLOGUE = b"".join(MATCH.splitlines(keepends=True)[:22])  # ends with a deal begun

@@ -9,7 +9,7 @@ Each must leave the journal the unix-port tests expect, byte for byte
 tests/reference/64 (boards/pico.py: a 128x64 panel and four buttons).
 The Le Brouc match runs with the heap cut down to 96 KiB by a ballast
 allocated before boot (an ESP32 has about 110 KiB): it must still play to
-the end. Under ARDOISE_PROOF=full each session is played again on a 128x32
+the end. Under make proof (--hypothesis-profile=proof) each session is played again on a 128x32
 panel with three buttons (a board.py of that wiring), against
 tests/reference/32.
 """
@@ -21,7 +21,8 @@ import pytest
 from host_tools.board.emulated.slate import Slate
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player
-from tests.pico.conftest import BOARD, FULL, image
+from tests.pico.conftest import BOARD, image
+from tests.support.proof import FULL
 
 SUPPORT = ROOT / "tests" / "support"
 LOGS = ROOT / "tests" / "logs"

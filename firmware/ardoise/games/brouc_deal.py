@@ -43,7 +43,7 @@ def ask_team(app, title, then):
     app.push(Choice(title, [app.team(0), app.team(1)], then))
 
 
-def deal_menu(app):
+def deal_menu(app):  # noqa: C901  (one menu's items in order, as the player sees them)
     """What can happen during a deal; cape announcements only when allowed."""
     game = app.match.game
     recorded = game.tricks[0] + game.tricks[1]

@@ -73,13 +73,8 @@ def measure(folder):
     from host_tools.board.link import EMULATED
 
     folder = pathlib.Path(folder)
-    staging = deploy.STAGING
-    deploy.STAGING = folder / "staged"  # not build/deploy/, which a test run may empty
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            deploy.deploy("pico", EMULATED, folder / "deployed")
-    finally:
-        deploy.STAGING = staging
+    with contextlib.redirect_stdout(io.StringIO()):
+        deploy.deploy("pico", EMULATED, folder / "deployed")
     deployed = folder / "deployed" / "flash.img"
     rows = []
     presses = []

@@ -24,7 +24,6 @@ import importlib.util
 import json
 import os
 import pathlib
-import pty
 import queue
 import select
 import shutil
@@ -32,7 +31,6 @@ import signal
 import subprocess
 import sys
 import threading
-import tty
 
 from host_tools.common import ROOT, STANDIN
 from host_tools.sim.screen import FrameReader
@@ -410,6 +408,9 @@ class EmulatedPico:
     def open_port(self):
         """A pseudo-terminal bridged to the board's USB serial, the board running
         at the wall clock's pace; its name is `port`."""
+        import pty
+        import tty
+
         self._port_master, self._port_slave = pty.openpty()
         tty.setraw(self._port_slave)  # raw, as a USB serial port is
         os.set_blocking(self._port_master, False)

@@ -460,6 +460,44 @@ def brouc_result(log, tally):
     return "match in progress: %s A %d, B %d" % (tally or "slate", score["A"], score["B"])
 
 
+def chalk_bottom(board, match, final, tally, y):
+    """The slate's bottom and, where the rules keep one, its tally chalked from `y`
+    down; the `y` below them."""
+    from host_tools.logs import chalk
+
+    # The bottom of the slate: declared marriages waiting for the next count.
+    y += 8
+    board.line((60, y), (chalk.WIDTH - 60, y), width=5)
+    board.write((46, y + 8), "bottom", 22, chalk.BLUE)
+    for team in TEAMS:
+        marks = match.bottom_marks[team]
+        board.write(
+            (chalk.CENTRES[team], y + 34),
+            "   ".join(str(mark) for mark in marks),
+            34,
+            chalk.CHALK,
+            "center",
+        )
+    y += 100
+    if tally:
+        # Coches (or parties) are chalked on the losers' side of the slate.
+        board.line((60, y), (chalk.WIDTH - 60, y), width=3)
+        board.write((46, y + 8), tally, 22, chalk.BLUE)
+        for team in TEAMS:
+            against = final[tally][opponent(team)]
+            board.tally(chalk.CENTRES[team], y + 38, against)
+            if against:
+                board.write(
+                    (chalk.CENTRES[team], y + 104),
+                    "%d for %s" % (against, opponent(team)),
+                    22,
+                    chalk.BLUE,
+                    "center",
+                )
+        y += 150
+    return y
+
+
 def draw(log):
     """The slate chalked: two columns of running totals, the bottom, the coches."""
     from host_tools.logs import chalk  # pillow, for drawings only
@@ -505,36 +543,7 @@ def draw(log):
             y += NOTE_HEIGHT
             divider_top = y - 8
 
-    # The bottom of the slate: declared marriages waiting for the next count.
-    y += 8
-    board.line((60, y), (chalk.WIDTH - 60, y), width=5)
-    board.write((46, y + 8), "bottom", 22, chalk.BLUE)
-    for team in TEAMS:
-        marks = match.bottom_marks[team]
-        board.write(
-            (chalk.CENTRES[team], y + 34),
-            "   ".join(str(mark) for mark in marks),
-            34,
-            chalk.CHALK,
-            "center",
-        )
-    y += 100
-    if tally:
-        # Coches (or parties) are chalked on the losers' side of the slate.
-        board.line((60, y), (chalk.WIDTH - 60, y), width=3)
-        board.write((46, y + 8), tally, 22, chalk.BLUE)
-        for team in TEAMS:
-            against = final[tally][opponent(team)]
-            board.tally(chalk.CENTRES[team], y + 38, against)
-            if against:
-                board.write(
-                    (chalk.CENTRES[team], y + 104),
-                    "%d for %s" % (against, opponent(team)),
-                    22,
-                    chalk.BLUE,
-                    "center",
-                )
-        y += 150
+    y = chalk_bottom(board, match, final, tally, y)
     board.line((chalk.WIDTH / 2, divider_top), (chalk.WIDTH / 2, y - 10), width=5)
     board.write((chalk.WIDTH / 2, y + 4), brouc_result(log, tally), 32, chalk.YELLOW, "center")
     return board.picture()
