@@ -204,7 +204,11 @@ def _start_mosquitto(evening):
     broker.check_free(ports["websockets"], "MQTT over WebSockets", "websockets-port")
     mosquitto = broker.Mosquitto(broker.write_config(evening))
     mosquitto.start()
-    mosquitto.wait_listening(ports["port"])
+    try:
+        mosquitto.wait_listening(ports["port"])
+    except BaseException:
+        mosquitto.stop()  # run() only stops what it was handed
+        raise
     return mosquitto
 
 
