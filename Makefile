@@ -24,7 +24,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test quick mpy lint bench proof clean
+.PHONY: help venv node test quick mpy lint bench proof clean firmware
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -63,6 +63,16 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm not found: the emulated-Pico and browser tests will skip"; \
 	fi
 
+# The Ardoise image for a Pico: MicroPython 1.27 with the slate frozen in
+# (host_tools/board/firmware.py says each step; the first build takes some
+# minutes), and the same MicroPython with nothing frozen. Rebuilt when a
+# frozen source changes: the firmware, its manifest, the default board.
+FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2 $(BUILD)/firmware/micropython-pico.uf2
+firmware: $(FIRMWARE_UF2) ## the Ardoise image for a Pico: build/firmware/ardoise-pico.uf2
+
+$(FIRMWARE_UF2) &: $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
+	$(ARDOISE) firmware
+
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/
 # common.py's compile_tree): the same mpy-cross, -O3 as firmware/manifest.py
 # freezes it, and the module's name ("ardoise.games.brouc") as source name.
@@ -98,7 +108,7 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and 
 	done
 	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
-test: $(STAMP) $(NODE_STAMP) mpy lint ## everything: lint, then every test
+test: $(STAMP) $(NODE_STAMP) mpy firmware lint ## everything: lint, the Pico image, then every test
 	$(PY) -m pytest
 
 # The rules and the unit tests, in under a minute: no MicroPython runs, no
@@ -117,7 +127,7 @@ quick: $(STAMP) ## the rules and unit tests, in under a minute
 proof: $(STAMP) $(NODE_STAMP) ## the proofs at full size (long)
 	ARDOISE_PROOF=full $(PY) -m pytest -s -q tests/test_proof_*.py tests/pico
 
-bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
+bench: $(STAMP) mpy firmware ## the figures that say whether Ardoise fits a board -> docs/bench.md
 	$(ARDOISE) bench
 
 clean: ## remove build/ and the test caches
