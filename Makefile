@@ -67,10 +67,10 @@ $(NODE_STAMP): package.json package-lock.json
 # (host_tools/board/firmware.py says each step; the first build takes some
 # minutes), and the same MicroPython with nothing frozen. Rebuilt when a
 # frozen source changes: the firmware, its manifest, the default board.
-FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2 $(BUILD)/firmware/micropython-pico.uf2
+FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2
 firmware: $(FIRMWARE_UF2) ## the Ardoise image for a Pico: build/firmware/ardoise-pico.uf2
 
-$(FIRMWARE_UF2) &: $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
+$(FIRMWARE_UF2): $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
 	$(ARDOISE) firmware
 
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/

@@ -11,8 +11,8 @@ builds, under build/firmware/:
   plays the slate with nothing else on its flash. A board.py on the flash
   (other pins) comes first: MicroPython's sys.path puts the flash ("")
   before ".frozen".
-- micropython-pico.uf2: the same MicroPython with nothing of Ardoise in it,
-  the newest release line the emulated tests run beside the official 1.22.
+- micropython-pico.uf2: the same MicroPython with nothing of Ardoise in it
+  (the newest release line, for the .mpy deploy), built once.
 
 One line per step. The sources, in this order: a MicroPython tree named by
 $MICROPYTHON_DIR (with its rp2 submodules; picotool then from $picotool_DIR
@@ -53,7 +53,7 @@ PLAIN = OUT / "micropython-pico.uf2"
 DEFAULT_BOARD = BOARDS / "pico.py"
 # The frozen module deploy reads the image's sources from.
 VERSION_MODULE = "ardoise_image"
-FIRST_BUILD = "about 3 minutes on 2 free cores, twice: the image and the plain MicroPython"
+FIRST_BUILD = "about 3 minutes on 2 free cores"
 
 
 class FirmwareError(Exception):
@@ -209,7 +209,11 @@ def build(jobs):
     step("mpy-cross %s (compiles the frozen modules)" % TAG)
     run(["make", "-C", tree / "mpy-cross", "-j%d" % jobs], env=environment)
     manifest = image_manifest()
-    for name, target, frozen in (("ardoise", IMAGE, manifest), ("plain", PLAIN, None)):
+    # The plain one first, and only once (nothing of Ardoise in it: a rebuild
+    # would only date it anew): an image written last means both are there.
+    for name, target, frozen in (("plain", PLAIN, None), ("ardoise", IMAGE, manifest)):
+        if not frozen and target.exists():
+            continue
         digest = publish(build_port(tree, name, jobs, environment, frozen), target)
         size = -(-target.stat().st_size // 1024)
         step("%s: %d KiB, sha256 %s" % (target.relative_to(ROOT), size, digest))
