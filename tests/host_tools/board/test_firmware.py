@@ -35,7 +35,8 @@ def test_the_hash_follows_every_frozen_source(tmp_path, monkeypatch):
     copy = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, copy)
     (tmp_path / "boards").mkdir()
-    board = shutil.copy(BOARDS / "pico.py", tmp_path / "boards" / "pico.py")
+    board = tmp_path / "boards" / "pico.py"
+    shutil.copy(BOARDS / "pico.py", board)
     monkeypatch.setattr(firmware, "FIRMWARE", copy)
     monkeypatch.setattr(firmware, "DEFAULT_BOARD", board)
     monkeypatch.setattr(firmware, "ROOT", tmp_path)
