@@ -27,7 +27,7 @@ def test_deploy_to_the_emulated_pico_and_the_slate_boots_from_it(deployed):
         copied = "copied to the board: board.py;"
     else:
         assert steps[1].startswith("MicroPython 1.22.0 on rp2, 1400 KiB free"), printed
-        copied = "copied to the board: ardoise, board.py, main.py;"
+        copied = "copied to the board: ardoise, board.py, main.py, scoring"
     assert any(step.startswith(copied) for step in steps), printed
     assert steps[-1] == "reset: the board starts the slate", printed
     # deploy drew the first screen it saw on the panel after the reset.
