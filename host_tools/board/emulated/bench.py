@@ -313,7 +313,7 @@ def measure_image(folder, uf2=ARDOISE_UF2):
             "... average of the %d presses that wrote a journal line: beyond the one 4 KiB"
             " sector erase (%d ms) littlefs needs for a synced append, beyond a press that"
             " writes none" % (len(wrote), ERASE_MS),
-            "%s (+%s)" % (ms(written), ms(written - ERASE_MS * 1000 - quiet)),
+            "%s (%+.1f ms)" % (ms(written), (written - ERASE_MS * 1000 - quiet) / 1000),
             "<= %d ms + the others' average" % ERASE_MS,
             written <= ERASE_MS * 1000 + quiet,
         ),
