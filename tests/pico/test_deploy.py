@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from host_tools.board.deploy import PACKAGES
 from host_tools.board.emulated.pico import EmulatedPico
 from tests.pico.conftest import BOARD
 
@@ -40,12 +41,8 @@ def test_deploy_to_the_emulated_pico_and_the_slate_boots_from_it(deployed):
         assert pico.frame is not None and pico.frame.on and pico.frame.lit() > 100
         pico.enter_raw_repl()
         listing = pico.exec("import os\nprint(sorted(os.listdir('/')), os.listdir('/data'))")
-    files = (
-        "['board.py', 'data'"
-        if deployed.frozen
-        else ("['ardoise', 'board.py', 'data', 'main.py', 'scoring'")
-    )
-    assert listing.split("]")[0] == files
+    files = ["board.py", "data"] + ([] if deployed.frozen else ["main.py", *PACKAGES])
+    assert listing.split("]")[0] + "]" == repr(sorted(files))
 
 
 def test_the_image_alone_plays_the_slate_and_a_board_py_on_the_flash_comes_first(deployed):
