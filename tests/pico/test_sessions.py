@@ -18,10 +18,9 @@ import json
 
 import pytest
 
-from host_tools.board.emulated.slate import Slate
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player
-from tests.pico.conftest import BOARD, image
+from tests.pico.conftest import BOARD, image, slate_on
 from tests.support.proof import FULL
 
 SUPPORT = ROOT / "tests" / "support"
@@ -76,7 +75,7 @@ def test_a_session_played_through_the_pins(deployed, tmp_path, name, height, but
     flash = image(deployed, tmp_path, ballast=ballast, board_py=board_py)
     frames = tmp_path / "frames"
     frames.mkdir()
-    with Slate(flash, board) as slate:
+    with slate_on(deployed, flash, board) as slate:
         if ballast:
             # All the firmware had once boot.py took the ballast.
             assert ballast - 256 <= slate.answer["room"] <= ballast, slate.answer

@@ -4,8 +4,7 @@ and a press as short as the key scripts' (80 ms) wakes it, whenever in the
 loop's naps it comes.
 """
 
-from host_tools.board.emulated.slate import Slate
-from tests.pico.conftest import BOARD, image
+from tests.pico.conftest import image, slate_on
 
 PHASES_MS = (0, 10, 20, 30, 40)  # within one nap of the sleeping loop
 
@@ -13,7 +12,7 @@ PHASES_MS = (0, 10, 20, 30, 40)  # within one nap of the sleeping loop
 def test_the_sleeping_slate_wakes_on_a_short_press(deployed, tmp_path):
     # The shortest sleep delay of the settings, and no match: the screen goes off.
     flash = image(deployed, tmp_path, files={"settings.json": b'{"sleep": 15}'})
-    with Slate(flash, BOARD) as slate:
+    with slate_on(deployed, flash) as slate:
         for phase in PHASES_MS:
             slate.wait(15_500)
             assert slate.answer["asleep"] == 2 and not slate.pico.panel.on, slate.answer

@@ -37,9 +37,12 @@ from host_tools.sim.screen import FrameReader
 
 HERE = pathlib.Path(__file__).resolve().parent
 RUNNER = HERE / "pico.mjs"
-VENDOR = ROOT.parent / "shared" / "vendor" / "rp2040"
+# The official 1.22 release and the boot ROM travel with the repository
+# (third_party/NOTICE.md); `make firmware` builds the Ardoise image.
+VENDOR = ROOT / "third_party" / "rp2040"
 UF2_NAME = "RPI_PICO-20231227-v1.22.0.uf2"
 BOOTROM_NAME = "bootrom-b1.bin"
+ARDOISE_UF2 = ROOT / "build" / "firmware" / "ardoise-pico.uf2"
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 CONSOLE_KEPT = 16384
 REPLY_S = 600  # the longest a single command may take in real time
@@ -58,21 +61,23 @@ def node():
     return shutil.which("node")
 
 
-def firmware():
-    """The MicroPython rp2 UF2 and the boot ROM: ($ARDOISE_RP2_UF2 or the shared copy, ROM)."""
-    uf2 = os.environ.get("ARDOISE_RP2_UF2") or str(VENDOR / UF2_NAME)
+def firmware(uf2=None):
+    """The MicroPython rp2 UF2 and the boot ROM: (`uf2`, else $ARDOISE_RP2_UF2,
+    else the official 1.22 release; the ROM)."""
+    uf2 = uf2 or os.environ.get("ARDOISE_RP2_UF2") or str(VENDOR / UF2_NAME)
     return pathlib.Path(uf2), VENDOR / BOOTROM_NAME
 
 
-def missing():
+def missing(uf2=None):
     """Why the emulated Pico cannot run here (one line), or None."""
     if node() is None:
         return "node not found (Node 18+ runs the emulated Pico: make node)"
     if not (ROOT / "node_modules" / "rp2040js" / "package.json").exists():
         return "rp2040js not installed (make node)"
-    uf2, bootrom = firmware()
+    uf2, bootrom = firmware(uf2)
     if not uf2.is_file():
-        return "no MicroPython rp2 UF2 at %s (set ARDOISE_RP2_UF2)" % uf2
+        hint = "make firmware" if uf2 == ARDOISE_UF2 else "set ARDOISE_RP2_UF2"
+        return "no MicroPython rp2 UF2 at %s (%s)" % (uf2, hint)
     if not bootrom.is_file():
         return "no RP2040 boot ROM at %s" % bootrom
     return None
@@ -103,12 +108,14 @@ class EmulatedPico:
     """One emulated Pico: `start()` powers it on, `stop()` unplugs it.
 
     `image` is the flash image file to start from (kept as it is: `save`
-    writes one); `skip_busy` False makes the CPU poll the flash through its
+    writes one); `uf2` the MicroPython written over it at power-on (see
+    firmware()); `skip_busy` False makes the CPU poll the flash through its
     whole busy time. Every GPIO reads its pad's pull until press() drives it.
     """
 
-    def __init__(self, image=None, *, skip_busy=True):
+    def __init__(self, image=None, *, uf2=None, skip_busy=True):
         self.image = image
+        self.uf2 = uf2
         self.skip_busy = skip_busy
         self.console = b""  # the last of what the board printed
         self.port = None
@@ -137,10 +144,10 @@ class EmulatedPico:
     # -- power ---------------------------------------------------------------
 
     def start(self):
-        why = missing()
+        why = missing(self.uf2)
         if why:
             raise EmulatorError(why)
-        uf2, bootrom = firmware()
+        uf2, bootrom = firmware(self.uf2)
         options = {
             "uf2": str(uf2),
             "bootrom": str(bootrom),

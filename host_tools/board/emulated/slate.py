@@ -59,13 +59,14 @@ def boot_py(ballast=0):
     return "\n".join(lines) + "\n"
 
 
-def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None):
+def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None, uf2=None):
     """A copy of the flash image `deployed` at `target`, with the probe and
     boot.py added and the slate's data/ emptied (a fresh flash), or filled
-    with `files` ({path under data/: bytes}); `board_py` replaces /board.py."""
+    with `files` ({path under data/: bytes}); `board_py` replaces /board.py;
+    `uf2` is the MicroPython it runs (EmulatedPico)."""
     probe = compile_file(HERE / "probe.py", pathlib.Path(work) / "_probe.mpy")
     top = compile_file(TOPSCREEN, pathlib.Path(work) / "_topscreen.mpy", name="_topscreen")
-    with EmulatedPico(deployed) as pico:
+    with EmulatedPico(deployed, uf2=uf2) as pico:
         pico.run(10000, connected=True)
         pico.enter_raw_repl()
         put(pico, "/_probe.mpy", probe.read_bytes())
@@ -120,10 +121,11 @@ def floor_bytes(before, after, pages):
 
 class Slate:
     """The slate on an emulated Pico started from the flash image `image`
-    (one `prepare` made), wired as the board file `board`."""
+    (one `prepare` made), wired as the board file `board`, running the
+    MicroPython `uf2` (EmulatedPico)."""
 
-    def __init__(self, image, board, *, skip_busy=True):
-        self.pico = EmulatedPico(image, skip_busy=skip_busy)
+    def __init__(self, image, board, *, uf2=None, skip_busy=True):
+        self.pico = EmulatedPico(image, uf2=uf2, skip_busy=skip_busy)
         description = describe(pathlib.Path(board))
         self.pins = {
             role: (gpio, 0 if level == "low" else 1)

@@ -1,0 +1,240 @@
+"""The Ardoise image for a Raspberry Pi Pico: `make firmware` (or `ardoise firmware`).
+
+    ardoise firmware [--jobs N]
+
+builds, under build/firmware/:
+
+- ardoise-pico.uf2 (and ardoise-pico.uf2.sha256): MicroPython v1.27.0 for
+  RPI_PICO with the slate frozen in (firmware/manifest.py: scoring and
+  ardoise as bytecode in flash), firmware/main.py frozen as the entry and
+  boards/pico.py frozen as the default board.py: copied onto a Pico, it
+  plays the slate with nothing else on its flash. A board.py on the flash
+  (other pins) comes first: MicroPython's sys.path puts the flash ("")
+  before ".frozen".
+- micropython-pico.uf2: the same MicroPython with nothing of Ardoise in it
+  (the newest release line, for the .mpy deploy), built once.
+
+One line per step. The sources, in this order: a MicroPython tree named by
+$MICROPYTHON_DIR (with its rp2 submodules; picotool then from $picotool_DIR
+or the archive below); else ../shared/vendor/micropython/
+micropython-1.27.0-rp2-src.tar.xz beside the repository, unpacked once
+under build/firmware/src/; else the same tag and submodules fetched with git
+(network needed). picotool 2.1.1 is built from its source with
+PICOTOOL_NO_LIBUSB=1, as pico-sdk 2 needs it to write a UF2 and would
+otherwise download it. MicroPython's own make rebuilds only what changed; the
+Makefile runs this only when a frozen source changed.
+
+The image also freezes `ardoise_image`, whose SOURCES is `source_hash()` of
+what was frozen: `ardoise deploy` compares it with the tree's and says when
+the board's image is older.
+"""
+
+import argparse
+import hashlib
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+from host_tools.common import BOARDS, FIRMWARE, ROOT
+
+OUT = ROOT / "build" / "firmware"
+SRC = OUT / "src"
+ARCHIVE = ROOT.parent / "shared" / "vendor" / "micropython" / "micropython-1.27.0-rp2-src.tar.xz"
+TAG = "v1.27.0"
+PICOTOOL_TAG = "2.1.1"
+MICROPYTHON_GIT = "https://github.com/micropython/micropython.git"
+PICOTOOL_GIT = "https://github.com/raspberrypi/picotool.git"
+IMAGE = OUT / "ardoise-pico.uf2"
+PLAIN = OUT / "micropython-pico.uf2"
+DEFAULT_BOARD = BOARDS / "pico.py"
+# The frozen module deploy reads the image's sources from.
+VERSION_MODULE = "ardoise_image"
+FIRST_BUILD = "about 3 minutes on 2 free cores"
+
+
+class FirmwareError(Exception):
+    """A build that cannot go on; the message says why."""
+
+
+def source_hash():
+    """What the image freezes, as 16 hex digits: every firmware source, the
+    manifest and the default board, by path and content."""
+    digest = hashlib.sha256()
+    files = sorted(FIRMWARE.rglob("*.py")) + [DEFAULT_BOARD]
+    for path in files:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def step(text):
+    print("firmware: " + text, flush=True)
+
+
+def run(command, **options):
+    try:
+        subprocess.run([str(part) for part in command], check=True, **options)
+    except FileNotFoundError as error:
+        raise FirmwareError(
+            "%s not found (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi "
+            "libstdc++-arm-none-eabi-newlib cmake git)" % command[0]
+        ) from error
+    except subprocess.CalledProcessError as error:
+        raise FirmwareError("%s failed (its messages are above)" % " ".join(command[:3])) from error
+
+
+def sources():
+    """(the MicroPython tree, picotool's source or None if $picotool_DIR has it built)."""
+    given = os.environ.get("MICROPYTHON_DIR")
+    picotool = SRC / ("picotool-" + PICOTOOL_TAG)
+    if given:
+        tree = pathlib.Path(given).resolve()
+        if not (tree / "ports" / "rp2" / "Makefile").is_file():
+            raise FirmwareError("MICROPYTHON_DIR=%s is not a MicroPython tree" % given)
+        step("MicroPython from MICROPYTHON_DIR=%s" % tree)
+        if os.environ.get("picotool_DIR"):
+            return tree, None
+    tree = SRC / "micropython-1.27.0" if not given else tree
+    stamp = SRC / ".unpacked"
+    if stamp.exists():
+        return tree, picotool
+    if ARCHIVE.is_file():
+        step("unpacking %s into %s" % (ARCHIVE.name, SRC.relative_to(ROOT)))
+        shutil.rmtree(SRC, ignore_errors=True)
+        SRC.mkdir(parents=True)
+        with tarfile.open(ARCHIVE) as archive:
+            archive.extractall(SRC, filter="data")
+    else:
+        step(
+            "no %s: fetching MicroPython %s, its rp2 submodules and picotool %s with git "
+            "(network needed)" % (ARCHIVE.relative_to(ROOT.parent), TAG, PICOTOOL_TAG)
+        )
+        shutil.rmtree(SRC, ignore_errors=True)
+        SRC.mkdir(parents=True)
+        if not given:
+            run(["git", "clone", "--depth", "1", "--branch", TAG, MICROPYTHON_GIT, tree])
+            run(["make", "-C", tree / "ports" / "rp2", "BOARD=RPI_PICO", "submodules"])
+        run(["git", "clone", "--depth", "1", "--branch", PICOTOOL_TAG, PICOTOOL_GIT, picotool])
+    stamp.touch()
+    return tree, picotool
+
+
+def build_picotool(tree, source, jobs):
+    """picotool built and installed under build/firmware/picotool/; its picotool_DIR."""
+    if source is None:
+        return pathlib.Path(os.environ["picotool_DIR"])
+    install = OUT / "picotool"
+    found = install / "picotool"
+    if (found / "picotoolConfig.cmake").is_file():
+        return found
+    step("picotool %s from its source, without USB (PICOTOOL_NO_LIBUSB=1)" % PICOTOOL_TAG)
+    work = OUT / "picotool-build"
+    run(
+        [
+            "cmake", "-S", source, "-B", work,
+            "-DPICO_SDK_PATH=%s" % (tree / "lib" / "pico-sdk"),
+            "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
+            "-DCMAKE_INSTALL_PREFIX=%s" % install,
+        ]
+    )  # fmt: skip
+    run(["make", "-C", work, "-j%d" % jobs])
+    run(["make", "-C", work, "install"])
+    return found
+
+
+def image_manifest():
+    """build/firmware/image/: the image's manifest (firmware/manifest.py, then
+    main.py, the default board.py and the sources' hash) and the files it
+    freezes that are not in firmware/ under their own names."""
+    folder = OUT / "image"
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {
+        "board.py": DEFAULT_BOARD.read_text(encoding="utf-8"),
+        VERSION_MODULE + ".py": (
+            "# Written by `make firmware`: what this image froze, for `ardoise deploy`.\n"
+            'SOURCES = "%s"\n' % source_hash()
+        ),
+        "manifest.py": (
+            "# Written by `make firmware` (host_tools/board/firmware.py).\n"
+            "include(%r)\n"
+            "# What the slate needs on the flash is then only its data/.\n"
+            "module('main.py', base_path=%r, opt=3)\n"
+            "module('board.py', opt=3)\n"
+            "module(%r)\n" % (str(FIRMWARE / "manifest.py"), str(FIRMWARE), VERSION_MODULE + ".py")
+        ),
+    }
+    for name, text in files.items():
+        path = folder / name
+        # Written only when different: MicroPython's build then skips its work.
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    return folder / "manifest.py"
+
+
+def build_port(tree, name, jobs, environment, manifest=None):
+    """MicroPython's rp2 port for RPI_PICO in build/firmware/build-<name>/; its UF2."""
+    folder = OUT / ("build-" + name)
+    first = not (folder / "Makefile").exists()
+    what = "with Ardoise frozen" if manifest else "with nothing frozen"
+    step(
+        "MicroPython %s for RPI_PICO %s (%s)"
+        % (TAG, what, "first build: " + FIRST_BUILD if first else "only what changed")
+    )
+    command = ["make", "-C", tree / "ports" / "rp2", "-j%d" % jobs, "BOARD=RPI_PICO"]
+    command.append("BUILD=%s" % folder)
+    if manifest:
+        command.append("FROZEN_MANIFEST=%s" % manifest)
+    run(command, env=environment)
+    return folder / "firmware.uf2"
+
+
+def publish(uf2, target):
+    """`uf2` copied to `target`, with its sha256 in target.sha256; the digest."""
+    data = uf2.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    target.write_bytes(data)
+    pathlib.Path(str(target) + ".sha256").write_text("%s  %s\n" % (digest, target.name))
+    return digest
+
+
+def build(jobs):
+    started = time.monotonic()
+    OUT.mkdir(parents=True, exist_ok=True)
+    tree, picotool_source = sources()
+    environment = dict(os.environ, picotool_DIR=str(build_picotool(tree, picotool_source, jobs)))
+    step("mpy-cross %s (compiles the frozen modules)" % TAG)
+    run(["make", "-C", tree / "mpy-cross", "-j%d" % jobs], env=environment)
+    manifest = image_manifest()
+    # The plain one first, and only once (nothing of Ardoise in it: a rebuild
+    # would only date it anew): an image written last means both are there.
+    for name, target, frozen in (("plain", PLAIN, None), ("ardoise", IMAGE, manifest)):
+        if not frozen and target.exists():
+            continue
+        digest = publish(build_port(tree, name, jobs, environment, frozen), target)
+        size = -(-target.stat().st_size // 1024)
+        step("%s: %d KiB, sha256 %s" % (target.relative_to(ROOT), size, digest))
+    step("done in %.0f s" % (time.monotonic() - started))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="ardoise firmware",
+        description="Build the Ardoise image for a Raspberry Pi Pico (MicroPython 1.27, "
+        "the slate frozen in): build/firmware/ardoise-pico.uf2.",
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="make -j")
+    args = parser.parse_args(argv)
+    try:
+        build(args.jobs)
+    except FirmwareError as error:
+        print("firmware: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
