@@ -86,14 +86,15 @@ $(FIRMWARE_UF2): $(shell find firmware -name '*.py') boards/pico.py host_tools/b
 	$(ARDOISE) firmware
 
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/
-# common.py's compile_tree): the same mpy-cross, -O3 as firmware/manifest.py
-# freezes it, and the module's name ("ardoise.games.brouc") as source name.
+# common.py's compile_tree): the same mpy-cross at its default level, which
+# keeps line numbers for crash.txt, and the module's name
+# ("ardoise.games.brouc") as source name.
 mpy: $(FIRMWARE_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
 	@$(if $(STALE_MPY),rm -f $(STALE_MPY) && echo "removed $(STALE_MPY): their sources are gone")
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
 	@mkdir -p $(dir $@)
-	$(MPY_CROSS) -O3 -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
+	$(MPY_CROSS) -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 
 $(BUILD)/mpy-boards/%.mpy: boards/%.py $(STAMP)
 	@mkdir -p $(dir $@)

@@ -1,7 +1,8 @@
 # Ardoise frozen into a MicroPython firmware, as micropython-lib's packages
-# are: the two packages compiled at opt=3 (no line numbers, as
-# host_tools/common.py's FIRMWARE_OPT and `make mpy` compile them), their
-# bytecode and constants then read from flash instead of taking RAM.
+# are: the two packages compiled at opt=3, their bytecode and constants then
+# read from flash instead of taking RAM. opt=3 drops the line numbers (and
+# nothing else: the firmware has no asserts), which the .mpy of a deploy
+# keeps for crash.txt (host_tools/common.py's compile_file).
 #
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/ardoise/firmware/manifest.py
 #

