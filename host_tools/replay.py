@@ -1,4 +1,4 @@
-"""`python -m host_tools.replay LOG.jsonl`, as shared/spec/match-log.md names it:
+"""`python -m host_tools.replay LOG.jsonl`, as docs/match-log.md names it:
 the same as `ardoise replay` (host_tools/logs/replay.py)."""
 
 import sys

@@ -1,20 +1,23 @@
-"""docs/architecture.md's map is true: every path it names exists.
+"""docs/architecture.md's map is true: every path it names exists; and a
+clone is whole: nothing in the repository cites a document outside it.
 
 A path is a `backticked` word with a slash or a file's extension. One with a
 folder is found from the repository's root, from firmware/ (where ardoise/
 and scoring/ lie) or from the package a row or sentence is about; a bare
 file name anywhere in the repository. `<name>` stands for any game: each of
-scoring.GAMES must then have that file. shared/ is the workspace's shared
-material (the match-log spec) and .venv/ what `make` builds: outside the
+scoring.GAMES must then have that file. ../shared/vendor/ holds build inputs
+a clone fetches for itself, and .venv/ is what `make` builds: outside the
 repository.
 """
 
+import pathlib
 import re
 
 import pytest
 
 from host_tools.common import ROOT
 from scoring import GAMES
+from tests.test_readme import tracked_files
 
 DOCUMENT = ROOT / "docs" / "architecture.md"
 EXTENSIONS = (".py", ".md", ".mjs", ".json", ".jsonl", ".keys", ".toml", ".ini", ".txt")
@@ -29,8 +32,8 @@ BASES = (
 )
 # Files named as the device holds them, not as the repository does.
 ON_THE_DEVICE = {"board.py"}
-# shared/: the workspace's; .venv/: made by `make`, not in a clone.
-OUTSIDE = ("shared/", ".venv/")
+# Build inputs fetched when absent, and what `make` builds: not in a clone.
+OUTSIDE = ("../shared/vendor/", ".venv/")
 
 
 def named_paths():
@@ -82,3 +85,62 @@ def test_a_path_that_is_not_there_is_found_missing():
     assert candidates("firmware/scoring/<name>.py") == [
         "firmware/scoring/%s.py" % name for name in game_names()
     ]
+
+
+# -- a clone is whole -------------------------------------------------------
+
+# A citation of a document outside the repository: the workspace's shared/
+# folder (but shared/vendor/: build inputs, such as MicroPython's sources,
+# that a clone fetches for itself when they are absent), its rulings or its
+# games' rule texts ("seeds"), or a path of the machine the work was done
+# on. The repository's own are docs/match-log.md and docs/rules.md.
+OUTSIDE_DOCUMENT = re.compile(r"shared/(?!vendor/)|RULINGS|\bseeds?(?:'s?\b|\s+\d{3})|/work/")
+TEXT_SUFFIXES = (".py", ".md", ".mjs", ".js", ".html", ".css", ".toml", ".ini", ".txt", ".keys")
+TEXT_NAMES = ("Makefile", "run", ".gitignore")
+
+
+def repository_texts():
+    """Every document, code and test file a clone holds (not the logs and
+    pictures the tests compare against)."""
+    return [
+        name
+        for name in tracked_files()
+        if name.endswith(TEXT_SUFFIXES) or pathlib.PurePosixPath(name).name in TEXT_NAMES
+    ]
+
+
+def test_the_repository_has_its_own_match_log_and_rules():
+    texts = repository_texts()
+    assert {"docs/match-log.md", "docs/rules.md", "README.md", "Makefile"} <= set(texts)
+    assert len(texts) > 150
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert re.findall(r"^(\d+)\. ", rules, re.M) == [str(n) for n in range(1, 34)]
+
+
+def test_nothing_cites_a_document_outside_the_repository():
+    cited = []
+    for name in repository_texts():
+        if name == "tests/test_architecture.py":
+            continue  # the patterns themselves
+        text = (ROOT / name).read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE_DOCUMENT.search(line):
+                cited.append("%s:%d: %s" % (name, number, line.strip()))
+    assert not cited, "cite docs/match-log.md or docs/rules.md instead:\n" + "\n".join(cited)
+
+
+@pytest.mark.parametrize(
+    "line, outside",
+    [
+        ("the log format (shared/spec/match-log.md)", True),
+        ("rulings 1-15 of RULINGS.md", True),
+        ("as seed 000 says", True),
+        ("the Bruus seed's scoring list", True),
+        ("/work/shared/seeds/002.txt", True),
+        ("MicroPython's sources (../shared/vendor/micropython)", False),
+        ("rulings 1-15 of docs/rules.md", False),
+        ("seeds = st.integers(min_value=0)", False),
+    ],
+)
+def test_a_citation_outside_is_found(line, outside):
+    assert bool(OUTSIDE_DOCUMENT.search(line)) is outside

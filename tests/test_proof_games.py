@@ -92,7 +92,7 @@ def test_rounding_of_ruling_2():
     ]
 
 
-# -- the rules of play: the seed's two worked examples (hearts trumps) -------
+# -- the rules of play: Le Brouc's two classic worked examples (hearts trumps)
 
 
 def test_worked_example_1_overtrump_or_discard_or_marriage():

@@ -1,7 +1,7 @@
 """The device's match journal: the current match as a match log on flash.
 
 The journal is `<root>/match.jsonl`, in the match-log format
-(shared/spec/match-log.md): one compact JSON event per line, the `match`
+(docs/match-log.md): one compact JSON event per line, the `match`
 event first. An action counts as confirmed only once its whole line, newline
 included, is on flash, so the journal owns the Match: `append` checks the
 event with the rules core, writes its line, and takes the event back out of

@@ -1,6 +1,6 @@
 """Le Brouc: rules "etivaz" (default), "31" and "brou1802".
 
-The numbers in comments are those of shared/spec/RULINGS.md. Decisions the
+The numbers in comments are those of the rulings in docs/rules.md. Decisions the
 rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 """
 
@@ -371,7 +371,7 @@ class Game:
     # -- reading ----------------------------------------------------------
 
     def state(self):
-        """The state as replay prints it (shared/spec/match-log.md)."""
+        """The state as replay prints it (docs/match-log.md)."""
 
         used = []
         for index in range(4):

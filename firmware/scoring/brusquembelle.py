@@ -1,6 +1,6 @@
 """Brusquembelle: 2 to 5 players, each for themselves or (4 players) in pairs.
 
-The numbers in comments are those of shared/spec/RULINGS.md (30-33). Decisions
+The numbers in comments are those of the rulings in docs/rules.md (30-33). Decisions
 the rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 
 Units are whole numbers throughout: every balance and the pool are ints, and
@@ -193,7 +193,7 @@ class Game:
     # -- reading ----------------------------------------------------------
 
     def state(self):
-        """The state as replay prints it (shared/spec/match-log.md)."""
+        """The state as replay prints it (docs/match-log.md)."""
         state = {
             "game": self.name,
             "players": self.players,

@@ -1,6 +1,6 @@
 """Bruus: rules "schwesing" (default), "treia" and "two".
 
-The numbers in comments are those of shared/spec/RULINGS.md (25-29). Decisions
+The numbers in comments are those of the rulings in docs/rules.md (25-29). Decisions
 the rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 
 A deal has no `end` event: it ends when a team reaches five tricks (or, in
@@ -28,7 +28,7 @@ TWO = const(2)
 SEATS = (4, 4, 2)  # rule 28: two players sit at seats 0 (A) and 1 (B)
 
 # Daring and striking, in the order of the match log's "kind", and their points
-# (the Bruus seed's scoring list).
+# (docs/match-log.md).
 KINDS = ("dare", "strike", "strike-dare", "counterstrike", "double-dare", "double-strike")
 KIND_POINTS = (1, 2, 3, 4, 2, 3)
 COUNTERSTRIKE = const(3)
@@ -189,7 +189,7 @@ class Game:
     # -- reading ----------------------------------------------------------
 
     def state(self):
-        """The state as replay prints it (shared/spec/match-log.md)."""
+        """The state as replay prints it (docs/match-log.md)."""
 
         return {
             "game": self.name,

@@ -4,7 +4,7 @@
 
 Exit 0 with the state on stdout; exit 1 with `line N: reason` on stderr and
 nothing on stdout when a line is not JSON or the rules refuse an event
-(shared/spec/match-log.md). Runs on any Python 3.11: the rules core is pure Python.
+(docs/match-log.md). Runs on any Python 3.11: the rules core is pure Python.
 
 The file is read as the board reads its journal (scoring.read_lines): in
 bounded memory, and a line of more than scoring.LINE_LIMIT bytes (1280) is

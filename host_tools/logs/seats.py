@@ -1,6 +1,6 @@
 """How the host tools name a seat for people: the one place that decides.
 
-The log counts seats from 0 (shared/spec/match-log.md); people count them
+The log counts seats from 0 (docs/match-log.md); people count them
 from 1, as the slate does ("Donneur 1"). Every text the host tools write for
 a person (the slate summary, its CSV and drawing, the tournament report and
 its pages) names a seat through seat_name, so that no "seat 0" is ever read.

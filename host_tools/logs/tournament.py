@@ -3,7 +3,7 @@
     ardoise tournament LOG.jsonl ... | FOLDER ... [--names NAMES.txt] [--csv RANKING.csv]
         [--png RANKING.png] [--html RANKING.html]
 
-RULINGS 29 and the Bruus seed's "Tournament Scoring": partners change from
+Ruling 29 of docs/rules.md (Bruus's tournament scoring): partners change from
 one session to the next, so every player is credited with what their side
 won in each match they sat in (18 + 23 + 33 = 74), read from the names of the
 match event ("names", one per seat):

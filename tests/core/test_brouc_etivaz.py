@@ -1,4 +1,4 @@
-"""Le Brouc, rules "etivaz": rulings 1-15 of shared/spec/RULINGS.md."""
+"""Le Brouc, rules "etivaz": rulings 1-15 of docs/rules.md."""
 
 from checks import ev, match, play, refused, teams
 

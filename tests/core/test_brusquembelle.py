@@ -1,4 +1,4 @@
-"""Brusquembelle: rulings 30-33 of shared/spec/RULINGS.md."""
+"""Brusquembelle: rulings 30-33 of docs/rules.md."""
 
 from checks import ev, fold, match, play, refused, snapshot
 from games_checks import SMALL_INT, UNDO, Dice, refused_header, undo_all, undo_each, wander

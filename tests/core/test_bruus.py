@@ -1,4 +1,4 @@
-"""Bruus: rulings 25-28 of shared/spec/RULINGS.md (rules schwesing, treia, two)."""
+"""Bruus: rulings 25-28 of docs/rules.md (rules schwesing, treia, two)."""
 
 from checks import ev, fold, match, play, refused, teams
 from games_checks import UNDO, Dice, refused_header, tricks_of, undo_all, undo_each, wander

@@ -1,11 +1,11 @@
 """Le Brouc dealt and played card by card, for the proofs (CPython).
 
-A `Table` deals a real 32-card pack as seed 000 says (packets of 1, 3 and 4
+A `Table` deals a real 32-card pack as Le Brouc is dealt (packets of 1, 3 and 4
 anticlockwise, the dealer's last card turned up for trumps) and four simple
 players play it by the rules of play, choosing among their legal cards. What
 the players enter on the slate is the match log. Beside it the table keeps
 its own count (`Chalk`): from the cards actually played and
-shared/spec/RULINGS.md alone, never from the rules core, what the slate must
+the rulings of docs/rules.md alone, never from the rules core, what the slate must
 show after every event. tests/proof/games.py replays the log with the core
 and compares.
 
@@ -40,7 +40,7 @@ PACK = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 
 
 def cards(text):
-    """Cards written as in the seeds' examples: cards("AC KH 8C")."""
+    """Cards written as rule books write them: cards("AC KH 8C")."""
     return [Card(word[:-1], word[-1]) for word in text.split()]
 
 
@@ -53,7 +53,7 @@ def other(team):
     return "B" if team == "A" else "A"
 
 
-# -- the deal and the rules of play (seed 000) ---------------------------------
+# -- the deal and the rules of play (as Le Brouc is played) ---------------------
 
 
 def deal_hands(deck, dealer):
@@ -95,7 +95,7 @@ def completes_trump_marriage(card, trick, trump):
 def legal_cards(hand, trick, trump, *, any_card_when_void=False):
     """The cards of `hand` that may be played to `trick` (cards played so far, leader first).
 
-    Seed 000: follow suit; a trump must beat the highest trump in the trick
+    Le Brouc's rules of play: follow suit; a trump must beat the highest trump in the trick
     if it can, but the K, Q or J of trumps that makes a marriage in the trick
     may always be played. `any_card_when_void` is L'Homme de Brou's rule
     (1802, after Lalanne): follow suit, else play anything.
@@ -138,7 +138,7 @@ def marriages_in(trick):
 
 
 def marriage_value(suit, kind, trump):
-    """Seed 000: 10 points a card, 20 a card in trumps."""
+    """Ruling 3: 10 points a card, 20 a card in trumps."""
     return len(kind) * (20 if suit == trump else 10)
 
 
@@ -158,7 +158,7 @@ def keen_card(legal, trick, trump):
     return max(winning, key=power) if winning else min(legal, key=power)
 
 
-# -- what the slate must show (RULINGS.md) -------------------------------------
+# -- what the slate must show (docs/rules.md) ---------------------------------
 
 
 class Chalk:
@@ -177,7 +177,7 @@ class Chalk:
         self.winner = None
 
     def view(self):
-        """The keys of the replayed state that shared/spec/match-log.md defines."""
+        """The keys of the replayed state that docs/match-log.md defines."""
         return {
             "slate": dict(self.slate),
             "bottom": dict(self.bottom),

@@ -2,7 +2,7 @@
 
 Every match that tests/proof/brouc_table.py plays is folded event by event
 with scoring.Match; after each event the replayed state must show what the
-table's own count says (the keys of shared/spec/match-log.md).
+table's own count says (the keys of docs/match-log.md).
 """
 
 import collections

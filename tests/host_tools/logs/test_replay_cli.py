@@ -1,4 +1,4 @@
-"""The replay command exactly as shared/spec/match-log.md defines it.
+"""The replay command exactly as docs/match-log.md defines it.
 
 Each tests/logs/NAME.jsonl has a NAME.expected beside it, written by hand from
 the rulings: a JSON object (keys that must appear in the printed state with

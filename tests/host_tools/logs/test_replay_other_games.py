@@ -3,7 +3,7 @@
 tests/test_replay_cli.py checks every tests/logs/NAME.jsonl against its
 NAME.expected (written by hand from rulings 25-33). Here: what that generic
 check does not cover for these two games: every key that
-shared/spec/match-log.md names for the game is printed, the units of
+docs/match-log.md names for the game is printed, the units of
 Brusquembelle add up to nothing, and the example logs cover each rules
 variant and each kind of event (including undo), accepted or refused.
 """

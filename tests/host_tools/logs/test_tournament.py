@@ -11,7 +11,7 @@ out each time. Worked out by hand from each log:
     session 3  A Anke & Doerte   33  (12 and 12 by counterstrikes, then 8 and 1)
                B Eike & Boy       5  (2+2, then 1)
 
-so Anke 18 + 23 + 33 = 74 (the seed's own example), Doerte 7 + 33 = 40,
+so Anke 18 + 23 + 33 = 74 (the example Bruus's tournament rules give), Doerte 7 + 33 = 40,
 Boy 7 + 23 + 5 = 35, Carsten 18 + 11 = 29, Eike 11 + 5 = 16.
 
 Games won: A takes game 1 in sessions 1 and 2, both games in session 3;
