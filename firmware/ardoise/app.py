@@ -21,9 +21,10 @@ change the match; around it, the screens see
   next trips away from it use them, so that RAM holds little more than the
   slate and what the last trip used.
 
-The rest of the app knows no game. Every confirmed action goes through
-`act`: the journal checks it with the rules and flushes its line, and only
-then does the screen say it is done.
+The app knows no game; only the settings do (settings.py and their menu
+hold Le Brouc's rule set, target and trick recording). Every confirmed
+action goes through `act`: the journal checks it with the rules and flushes
+its line, and only then does the screen say it is done.
 """
 
 import gc
