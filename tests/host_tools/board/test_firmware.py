@@ -4,7 +4,7 @@ the frozen sources' hash, and what deploy says of a board's image."""
 import shutil
 
 from host_tools.board import deploy, firmware
-from host_tools.common import BOARDS, FIRMWARE, FIRMWARE_OPT
+from host_tools.common import BOARDS, FIRMWARE
 
 
 def test_the_image_freezes_the_firmware_main_py_the_default_board_and_the_hash(
@@ -20,8 +20,8 @@ def test_the_image_freezes_the_firmware_main_py_the_default_board_and_the_hash(
     exec(manifest.read_text(), {name: command(name) for name in ("include", "module")})
     assert calls == [
         ("include", (str(FIRMWARE / "manifest.py"),), {}),
-        ("module", ("main.py",), {"base_path": str(FIRMWARE), "opt": FIRMWARE_OPT}),
-        ("module", ("board.py",), {"opt": FIRMWARE_OPT}),
+        ("module", ("main.py",), {"base_path": str(FIRMWARE), "opt": 3}),
+        ("module", ("board.py",), {"opt": 3}),
         ("module", (firmware.VERSION_MODULE + ".py",), {}),
     ]
     assert (tmp_path / "image" / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
