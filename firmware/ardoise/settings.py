@@ -139,17 +139,17 @@ def _valid(key, value):
 
 
 def store(folder, values, key, value, opener=open):
-    """Set `values[key]` and save them all in `folder`; OSError (nothing
-    changed) if flash refuses."""
+    """Set `values[key]` and save them all in `folder`, in one write: a
+    new rule set brings its usual target with it. OSError if flash
+    refuses: `values` are then as they were, those a boot reads."""
     if not _valid(key, value):
         raise ValueError(key)
-    before = values[key]
-    values[key] = value
-    try:
-        _save(folder, values, opener)
-    except OSError:
-        values[key] = before
-        raise
+    changed = dict(values)
+    changed[key] = value
+    if key == "rules":
+        changed["target"] = TARGETS[RULES.index(value)]
+    _save(folder, changed, opener)
+    values.update(changed)
 
 
 def cycle(values, key):

@@ -8,8 +8,9 @@ rename, remove, mkdir, stat, listdir, read) is one operation that can be
 made to fail.
 
 Each action (a first match, a new match that archives the old one, an
-action, an undo, a first and a later settings change) is run once to count
-its operations, then once per operation with that one failing. After the
+action, an undo, a first and a later settings change, a change of rules,
+which brings its target) is run once to count its operations, then once
+per operation with that one failing. After the
 failed action the app must say "not saved" exactly when nothing changed,
 and its slate (the message read) must be pixel for pixel the slate of a
 fresh boot on the same flash, with the same match and settings; the action
@@ -17,6 +18,10 @@ again and the next one must then be saved, and a boot must still agree.
 The boots themselves (repairs, a folder to make, settings to set aside)
 are tried the same way: a failed operation at boot is said on the screen,
 or the slate is the one a healthy boot shows.
+
+The same actions are cut by a power loss at their steps
+(`every_power_cut`): the board booted again shows the state before the
+action or after it, never a mix.
 
 The other tests are what a flash or its files can do at boot: settings too
 large for the heap, a data folder that cannot be made, a full flash that
@@ -40,7 +45,7 @@ for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
 
 from folders import Full, in_folder, read, write  # noqa: E402
 from harness import Device, is_a  # noqa: E402
-from test_power_cuts import SECOND, Flash, on_flash  # noqa: E402
+from test_power_cuts import SECOND, Flash, PowerCut, on_flash  # noqa: E402
 
 import ardoise.journal as journal_module  # noqa: E402
 from ardoise.base import wrap  # noqa: E402
@@ -201,6 +206,93 @@ def test_a_settings_change():
         lambda app: app.change("lang", "en"),
         lambda app: app.change("contrast", 32),
     )
+
+
+def change_rules(app):
+    """Rules in the settings' menu: the next rule set, which brings its own target."""
+    app.load("menus").SettingsMenu(app).change(app, 0)
+
+
+def test_a_change_of_rules():
+    every_failed_operation(played_and_set, change_rules, lambda app: app.change("contrast", 32))
+
+
+def test_a_change_of_rules_on_a_full_flash():
+    """Whatever room is left, the rule set and its target are saved together or not
+    at all, and "not saved" is said exactly when nothing changed."""
+    # Up to twice the settings' file: two writes, each beside the file it replaces.
+    for room in range(0, 320, 8):
+        flash = Flash()
+        played_and_set(flash)
+        flash.room = room + sum(len(data) for data in flash.files.values())
+        device = booted(flash)
+        app = device.app
+        before = state(app)
+        on_flash(flash, lambda app=app: change_rules(app))
+        refused = not_saved(app)
+        assert refused == (state(app) == before), (room, refused)
+        assert refused or app.settings.get("target") == 31, (room, app.settings)
+        flash.room = None
+        agrees_with_a_boot(device, flash, room)
+
+
+# -- power cuts in an action of the app ----------------------------------------------
+
+# A cut at every step of an action at full size (make proof); every third
+# (each flash alternately) in make test, where a write's bytes are most of them.
+CUT_EVERY = 1 if os.getenv("ARDOISE_PROOF") == "full" else 3
+
+
+
+def every_power_cut(prepare, action):
+    """`action(app)` on the flash `prepare` makes, cut at its steps (CUT_EVERY) on a
+    flash that keeps what was written and on one that loses what was not flushed;
+    the board booted again shows the state before the action or after it, and
+    the action again (if lost) leaves the same flash."""
+    base = Flash()
+    prepare(base)
+    flash = base.copy()
+
+    def uncut():
+        app = device_on(flash).app
+        start = flash.steps
+        action(app)
+        assert len(app.stack) == 1, type(app.stack[-1]).__name__  # saved, no message
+        return flash.steps - start, state(app)
+
+    steps, after = on_flash(flash, uncut)
+    final = flash.contents()
+    for keep_unflushed in (True, False):
+        for cut in range(keep_unflushed, steps, CUT_EVERY):
+            flash = base.copy()
+            flash.keep_unflushed = keep_unflushed
+            on_flash(flash, lambda flash=flash, cut=cut: cut_once(flash, cut, action, after, final))
+
+
+def cut_once(flash, cut, action, after, final):
+    app = device_on(flash).app
+    before = state(app)
+    flash.cut_at = flash.steps + cut
+    try:
+        action(app)
+    except PowerCut:
+        pass
+    else:
+        raise AssertionError("the power never went")
+    flash.reboot()
+    where = (cut, flash.keep_unflushed)
+    device = device_on(flash)
+    found = state(device.app)
+    assert found in (before, after), (where, found)
+    agrees_with_a_boot(device, flash, where, quiet=False)
+    if found == before:
+        action(device.app)
+    assert state(device.app) == after, where
+    assert flash.contents() == final, where
+
+
+def test_a_power_cut_in_a_change_of_rules():
+    every_power_cut(played_and_set, change_rules)
 
 
 # -- failed operations at boot ----------------------------------------------------
