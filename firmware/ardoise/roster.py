@@ -141,15 +141,7 @@ def save(folder, names, opener=open):
         data += name.encode() + b"\n"
     data += ("\x04%d\n" % len(data)).encode()  # the end line
     path, temporary, whole = _files(folder, opener)
-    journal.in_force(path, temporary, whole, True)  # never write over the roster in force
-    journal.write_file(opener, temporary, data)
-    try:
-        journal.os.rename(temporary, path)
-    except OSError:
-        # Some ports will not rename over a file; roster.tmp is read meanwhile.
-        journal.discard(path)
-        journal.os.rename(temporary, path)
-    journal._sync()
+    journal.replace(opener, path, temporary, data, whole)
 
 
 def _names(app):

@@ -125,6 +125,22 @@ class NoRenameOver:
         return self.real.stat(path)
 
 
+class NoRename(NoRenameOver):
+    """A port's os whose renames fail for good (and its removes too, with `stuck`)."""
+
+    def __init__(self, real, stuck=False):
+        NoRenameOver.__init__(self, real)
+        self.stuck = stuck
+
+    def rename(self, old, new):
+        raise OSError(5)
+
+    def remove(self, path):
+        if self.stuck:
+            raise OSError(5)
+        self.real.remove(path)
+
+
 @in_folder
 def test_a_port_that_will_not_rename_over_a_file(root):
     saved = journal_module.os
@@ -135,3 +151,24 @@ def test_a_port_that_will_not_rename_over_a_file(root):
     finally:
         journal_module.os = saved
     assert roster.load(root) == ["Anne", "Paul"] and not exists(root + "/roster.tmp")
+
+
+@in_folder
+def test_saved_is_said_exactly_when_the_roster_changed(root):
+    # Renames that fail for good: once roster.txt is removed, roster.tmp is
+    # the roster (the new one), so the save did not fail; a roster.txt that
+    # cannot be removed stands, and then the save failed.
+    saved = journal_module.os
+    for stuck in (False, True):
+        roster.save(root, ["Luc"])
+        journal_module.os = NoRename(saved, stuck)
+        try:
+            roster.save(root, ["Anne", "Paul"])
+            failed = False
+        except OSError:
+            failed = True
+        finally:
+            journal_module.os = saved
+        assert failed == stuck, stuck
+        assert roster.load(root) == (["Luc"] if stuck else ["Anne", "Paul"]), stuck
+        assert not exists(root + "/roster.tmp")
