@@ -19,9 +19,10 @@ The boots themselves (repairs, a folder to make, settings to set aside)
 are tried the same way: a failed operation at boot is said on the screen,
 or the slate is the one a healthy boot shows.
 
-The same actions are cut by a power loss at their steps
-(`every_power_cut`): the board booted again shows the state before the
-action or after it, never a mix.
+The same actions, and a first roster and one edited on the slate, are
+cut by a power loss at their steps (`every_power_cut`): the board booted
+again shows the match, settings and roster before the action or after it,
+never a mix, and the action again leaves the same flash.
 
 The other tests are what a flash or its files can do at boot: settings too
 large for the heap, a data folder that cannot be made, a full flash that
@@ -48,6 +49,7 @@ from harness import Device, is_a  # noqa: E402
 from test_power_cuts import SECOND, Flash, PowerCut, on_flash  # noqa: E402
 
 import ardoise.journal as journal_module  # noqa: E402
+from ardoise import roster  # noqa: E402
 from ardoise.base import wrap  # noqa: E402
 from ardoise.journal import Journal, encode  # noqa: E402
 
@@ -64,7 +66,9 @@ DEAL = {"ev": "deal", "trump": "S"}
 
 def device_on(flash):
     """A board booting on `flash` (inside on_flash)."""
-    return Device(ROOT, journal=Journal(ROOT, opener=flash.open))
+    journal = Journal(ROOT, opener=flash.open)
+    journal.flash = flash  # for `state`
+    return Device(ROOT, journal=journal)
 
 
 def booted(flash):
@@ -72,10 +76,16 @@ def booted(flash):
 
 
 def state(app):
-    """What the app holds: the match (state, events in force) and the settings."""
+    """What the app holds: the match (state, events in force), the settings,
+    and the roster that the slate would offer (read on a copy of its flash)."""
     match = app.journal.match
     held = None if match is None else (match.state(), list(match.in_force))
-    return held, sorted(app.settings.items())
+    flash = getattr(app.journal, "flash", None)
+    if flash is None:  # on real files
+        return held, sorted(app.settings.items()), roster.load(app.root)
+    flash = flash.copy()
+    names = on_flash(flash, lambda: roster.load(ROOT, flash.open))
+    return held, sorted(app.settings.items()), names
 
 
 def said(app, key, *values):
@@ -122,6 +132,12 @@ def empty(flash):
 def played(flash):
     flash.folders.add(ROOT)
     flash.files[JOURNAL] = journal_of(*EVENTS)
+
+
+def with_roster(flash):
+    """A match played, and a roster as the PC writes it."""
+    played(flash)
+    flash.files[ROOT + "/roster.txt"] = bytearray(b"Anne\nPaul\n")
 
 
 def played_and_set(flash):
@@ -208,6 +224,27 @@ def test_a_settings_change():
     )
 
 
+def save_roster(*names):
+    """The roster edited on the slate, saved as `names` (then back on the slate)."""
+
+    def action(app):
+        editing = app.load("roster")
+        editing.edit(app)
+        editing._save(app, list(names))
+        if not not_saved(app):
+            app.home()
+
+    return action
+
+
+def test_a_first_roster():
+    every_failed_operation(played, save_roster("Anne", "Paul"), save_roster("Anne"))
+
+
+def test_a_roster_edited_on_the_slate():
+    every_failed_operation(with_roster, save_roster("Anne", "Luc"), save_roster("Luc"))
+
+
 def change_rules(app):
     """Rules in the settings' menu: the next rule set, which brings its own target."""
     app.load("menus").SettingsMenu(app).change(app, 0)
@@ -288,11 +325,27 @@ def cut_once(flash, cut, action, after, final):
     if found == before:
         action(device.app)
     assert state(device.app) == after, where
+    # The roster is read only when used (the boot finishes the rest): its
+    # next use renames a roster.tmp left in force.
+    roster.load(ROOT, flash.open)
     assert flash.contents() == final, where
 
 
 def test_a_power_cut_in_a_change_of_rules():
     every_power_cut(played_and_set, change_rules)
+
+
+def test_a_power_cut_in_every_file_the_slate_writes():
+    # The journal (a first match, a new match with its archive rename, an
+    # action), the settings (first written, then replaced), the roster
+    # (first written, then edited on the slate).
+    every_power_cut(empty, lambda app: app.new_match(HEADER))
+    every_power_cut(played, lambda app: app.new_match(SECOND))
+    every_power_cut(played, lambda app: app.act(TRICK))
+    every_power_cut(played, lambda app: app.change("lang", "de"))
+    every_power_cut(played_and_set, lambda app: app.change("contrast", 32))
+    every_power_cut(played, save_roster("Anne", "Paul"))
+    every_power_cut(with_roster, save_roster("Anne", "Luc"))
 
 
 # -- failed operations at boot ----------------------------------------------------
