@@ -146,17 +146,19 @@ def played_and_set(flash):
 
 
 def counted(base, action):
-    """How many operations `action(app)` takes on a board booted on a copy of `base`."""
+    """`action(app)` on a board booted on a copy of `base`: (the operations and
+    the steps it takes, the state after it, that flash's contents after it)."""
     flash = base.copy()
 
     def run():
         app = device_on(flash).app
-        start = flash.operations
+        operations, steps = flash.operations, flash.steps
         action(app)
         assert len(app.stack) == 1, type(app.stack[-1]).__name__  # saved, no message
-        return flash.operations - start
+        return flash.operations - operations, flash.steps - steps, state(app)
 
-    return on_flash(flash, run)
+    operations, steps, after = on_flash(flash, run)
+    return operations, steps, after, flash.contents()
 
 
 def every_failed_operation(prepare, action, then):
@@ -164,7 +166,7 @@ def every_failed_operation(prepare, action, then):
     failing; then the action again if it was not saved, and `then(app)`."""
     base = Flash()
     prepare(base)
-    count = counted(base, action)
+    count = counted(base, action)[0]
     assert count >= 5, count
     for failing in range(count):
         flash = base.copy()
@@ -280,7 +282,6 @@ def test_a_change_of_rules_on_a_full_flash():
 CUT_EVERY = 1 if os.getenv("ARDOISE_PROOF") == "full" else 3
 
 
-
 def every_power_cut(prepare, action):
     """`action(app)` on the flash `prepare` makes, cut at its steps (CUT_EVERY) on a
     flash that keeps what was written and on one that loses what was not flushed;
@@ -288,17 +289,7 @@ def every_power_cut(prepare, action):
     the action again (if lost) leaves the same flash."""
     base = Flash()
     prepare(base)
-    flash = base.copy()
-
-    def uncut():
-        app = device_on(flash).app
-        start = flash.steps
-        action(app)
-        assert len(app.stack) == 1, type(app.stack[-1]).__name__  # saved, no message
-        return flash.steps - start, state(app)
-
-    steps, after = on_flash(flash, uncut)
-    final = flash.contents()
+    _, steps, after, final = counted(base, action)
     for keep_unflushed in (True, False):
         for cut in range(keep_unflushed, steps, CUT_EVERY):
             flash = base.copy()
