@@ -52,6 +52,7 @@ def texts(language):
 def reasons(language):
     """A language's refusals as a dict: its lines, in the order of the
     core's KEYS (English: the core's own, scoring/reasons.py)."""
+    table: object
     if language == "en":
         table = english_reasons.REASONS
     else:
@@ -59,8 +60,12 @@ def reasons(language):
         path = FIRMWARE / "lang" / (language + "_reasons.py")
         exec(path.read_text(encoding="utf-8"), namespace)
         table = namespace["REASONS"]
-    lines = table.split("\n")
-    assert lines.pop() == "", "REASONS ends with a newline"
+    if isinstance(table, tuple):  # the core's: one text each
+        lines = list(table)
+    else:
+        assert isinstance(table, str)
+        lines = table.split("\n")
+        assert lines.pop() == "", "REASONS ends with a newline"
     return dict(zip(english_reasons.KEYS.decode().split(), lines, strict=True))
 
 
@@ -74,7 +79,8 @@ def test_the_translators_notes_name_each_lines_key(path, table):
     """Each line of a TEXT or REASONS notes its key for whoever translates
     it; the notes follow the keys, so a line out of place is caught."""
     source = (FIRMWARE / path).read_text(encoding="utf-8")
-    assert re.findall(r'^    ["\'].*\\n["\']  # (\w+)$', source, re.M) == table.decode().split()
+    notes = re.findall(r'^    ["\'].*(?:\\n["\']|["\'],)  # (\w+)$', source, re.M)
+    assert notes == table.decode().split()
 
 
 def test_a_missing_text_shows_its_key():

@@ -61,6 +61,7 @@ def power_cut_numbers(boot_cut_every=BOOT_CUT_EVERY):
         started = time.perf_counter()
         counts = device.prove_power_cuts(boot_cut_every=boot_cut_every)
         counts.update(device.prove_flash_errors(every=1, boot_every=boot_cut_every))
+        counts.update(device.prove_settings_cuts())
         counts["boot tried after one cut point in"] = boot_cut_every
         counts["seconds"] = round(time.perf_counter() - started, 1)
     # prove_power_cuts and prove_flash_errors assert them at every boot.

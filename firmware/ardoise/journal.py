@@ -139,6 +139,54 @@ def write_file(opener, path, data):
         raise
 
 
+def in_force(path, temporary, whole, strict=False):
+    """Which of `path` and `temporary` holds a file replaced whole (`replace`),
+    a replacement left half done finished or undone first.
+
+    A temporary file beside `path` never replaced it, and one alone that
+    `whole(temporary)` finds cut short is a first write cut short: it goes.
+    Alone and whole, it is the file, renamed to `path`; if that fails it
+    stays the path in force (or, `strict`, OSError).
+    """
+    if exists(temporary):
+        if exists(path) or not whole(temporary):
+            discard(temporary)  # none, or it stays: never read as the file
+        else:
+            try:
+                os.rename(temporary, path)
+            except OSError:
+                if strict:
+                    raise
+                return temporary
+    return path
+
+
+def replace(opener, path, temporary, data, whole):
+    """`data` as the whole file `path`: written to `temporary`, synced, then
+    renamed into place. OSError if flash refuses, the old file then in force;
+    once the old file is gone the new one is (see `in_force`), renamed or not."""
+    in_force(path, temporary, whole, True)  # never write over the file in force
+    write_file(opener, temporary, data)
+    try:
+        os.rename(temporary, path)
+    except OSError:
+        if exists(path):
+            # Some ports will not rename over a file: remove it first.
+            try:
+                os.remove(path)
+            except OSError:
+                discard(temporary)  # the old file stands
+                raise
+        try:
+            os.rename(temporary, path)
+        except OSError:
+            pass  # the new file is in force under the temporary name
+    try:
+        _sync()
+    except OSError:
+        pass  # saved all the same; the next write syncs again
+
+
 def _files():
     """journal_files.py, imported for the whole-file work it does (and
     dropped by the app when the slate is shown: ardoise/__init__.py)."""

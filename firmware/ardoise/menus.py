@@ -191,11 +191,8 @@ class SettingsMenu(Choice):
                 return
             app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
             return
-        settings = app.load("settings")
-        value = settings.cycle(app.settings, key)
-        if app.change(key, value) and key == "rules":
-            # each rule set has its usual target
-            app.change("target", settings.TARGETS[settings.RULES.index(value)])
+        # A new rule set brings its usual target, in the same write.
+        app.change(key, app.load("settings").cycle(app.settings, key))
 
     def target(self, app, value):
         app.change("target", value)

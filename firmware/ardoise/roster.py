@@ -7,9 +7,12 @@ most MOST names of at most LONGEST characters are kept; a line that is too
 long, blank, not UTF-8 as CPython reads it, holds a control character, or
 repeats a name is left out, so any file gives a usable roster.
 
-Written safely, as the settings are: the whole list goes to roster.tmp,
-flushed, then replaces roster.txt; roster.tmp alone is a replacement whose
-rename was cut, read as the roster.
+Written safely, as the settings are (journal.replace): the whole list goes
+to roster.tmp, synced, then replaces roster.txt. The slate ends the file
+with an end line, a control character and the bytes before it ("\x04" "21"),
+which any reader of names skips; roster.tmp alone is taken only with it (a
+replacement whose rename failed or was cut), never when cut short. A
+roster.txt is taken as it is (the PC's `ardoise roster` writes none).
 
 Who sits where (`ask_players`): after a new match's last question, on a
 board with a roster, each seat's player is chosen from it: Prev/Next, OK.
@@ -84,35 +87,51 @@ def name_of(raw):
     return name
 
 
-def load(folder):
-    """The names in the roster, in its order: [] without one; OSError if flash fails."""
+def _read(path, opener):
+    """(the names in the file `path`, whether it ends with its end line); OSError."""
     names = []  # type: list[str]
-    for path in (folder + "/roster.txt", folder + "/roster.tmp"):
-        try:
-            file = open(path, "rb")
-        except OSError as error:
-            if error.args[0] == 2:  # ENOENT: the next, or none
+    size = 0  # the bytes before `line`
+    whole = False
+    with opener(path, "rb") as file:
+        while True:
+            line = file.readline(_LINE)
+            if not line:
+                return names, whole
+            whole = line[0] == 4 and line == ("\x04%d\n" % size).encode()
+            size += len(line)
+            if len(line) == _LINE and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):  # no name: skip to its end
+                    line = file.readline(_LINE)
+                    size += len(line)
                 continue
-            raise
-        with file:
-            while len(names) < MOST:
-                line = file.readline(_LINE)
-                if not line:
-                    break
-                if len(line) == _LINE and not line.endswith(b"\n"):
-                    while line and not line.endswith(b"\n"):  # no name: skip to its end
-                        line = file.readline(_LINE)
-                    continue
-                name = name_of(line)
-                if name and name not in names:
-                    names.append(name)
-        break
-    return names
+            name = name_of(line)
+            if name and name not in names and len(names) < MOST:
+                names.append(name)
 
 
-def save(folder, names):
+def _files(folder, opener):
+    """(roster.txt, roster.tmp, whether a file of names is whole: journal.in_force)."""
+
+    def whole(path):
+        return _read(path, opener)[1]
+
+    return folder + "/roster.txt", folder + "/roster.tmp", whole
+
+
+def load(folder, opener=open):
+    """The names in the roster, in its order: [] without one; OSError if flash fails."""
+    path, temporary, whole = _files(folder, opener)
+    try:
+        return _read(journal.in_force(path, temporary, whole), opener)[0]
+    except OSError as error:
+        if error.args[0] == 2:  # ENOENT: none
+            return []
+        raise
+
+
+def save(folder, names, opener=open):
     """Make `names` the roster; ValueError for a name the roster cannot hold,
-    OSError if flash refuses (the old roster or the new one stands, whole)."""
+    OSError if flash refuses (the old roster then stands, whole)."""
     if len(names) > MOST:
         raise ValueError("most")
     data = b""
@@ -120,23 +139,15 @@ def save(folder, names):
         if name_of(name.encode()) != name or names.index(name) < index:
             raise ValueError(name)
         data += name.encode() + b"\n"
-    os = journal.os
-    path = folder + "/roster.txt"
-    temporary = folder + "/roster.tmp"
-    journal.write_file(open, temporary, data)
-    try:
-        os.rename(temporary, path)
-    except OSError:
-        # Some ports will not rename over a file; roster.tmp is read meanwhile.
-        journal.discard(path)
-        os.rename(temporary, path)
-    journal._sync()
+    data += ("\x04%d\n" % len(data)).encode()  # the end line
+    path, temporary, whole = _files(folder, opener)
+    journal.replace(opener, path, temporary, data, whole)
 
 
 def _names(app):
     """The names on the board, [] if none or the flash cannot say."""
     try:
-        return load(app.root)
+        return load(app.root, app.journal.opener)
     except OSError:
         return []
 
@@ -220,7 +231,7 @@ def edit(app):
 def _save(app, names):
     """Store the roster and show it again; said if the flash refuses."""
     try:
-        save(app.root, names)
+        save(app.root, names, app.journal.opener)
     except OSError as error:
         app.not_saved(journal.StorageError(error))
         return

@@ -4,12 +4,13 @@ The app holds the values as a plain dict (`app.settings.get("lang")`): this
 module reads them at boot and writes a change (their menu is in menus.py), and
 is not kept in RAM between the two.
 
-Written safely: the whole file goes to `settings.tmp` first, flushed, then
-replaces `settings.json`. The settings in force are those of settings.json,
-or of settings.tmp when it is alone and complete (a replacement whose last
-rename failed or was cut short), which `load` and the next `store` rename.
-So a power loss or a failed step at any moment leaves the old settings or
-the new ones, and the app holds what a boot reads.
+Written safely, one change one write (journal.replace): the whole file goes
+to `settings.tmp` first, synced, then replaces `settings.json`. The
+settings in force are those of settings.json, or of settings.tmp when it is
+alone and complete (a replacement whose last rename failed or was cut
+short), which `load` and the next `store` rename. So a power loss or a
+failed step at any moment leaves the old settings or the new ones, and the
+app holds what a boot reads.
 
 A missing file means the defaults, and so does an unreadable one (not a JSON
 object, too large for the heap): it is set aside as settings.damaged (kept,
@@ -28,6 +29,8 @@ from ardoise import journal
 from scoring.match import declared
 
 _ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
+_FILE = "/settings.json"
+_TEMPORARY = "/settings.tmp"
 # The file is about 120 bytes: a longer one is damage, and never read whole.
 _MOST = const(512)
 
@@ -75,27 +78,10 @@ def _read(path, opener):
     return stored if type(stored) is dict else None
 
 
-def _finish(folder, opener, strict):
-    """Finish or undo a replacement of the settings left half done; the path in force.
-
-    A temporary file beside settings.json never replaced it, and one alone
-    that cannot be read is a first store cut short: it goes. Alone and
-    complete, it is the settings, renamed to settings.json; if that fails it
-    stays the path in force (or, `strict`, OSError).
-    """
-    path = folder + "/settings.json"
-    temporary = folder + "/settings.tmp"
-    if journal.exists(temporary):
-        if journal.exists(path) or _read(temporary, opener) is None:
-            journal.discard(temporary)  # none, or it stays: never read as the settings
-        else:
-            try:
-                journal.os.rename(temporary, path)
-            except OSError:
-                if strict:
-                    raise
-                return temporary
-    return path
+def _whole(opener):
+    """Whether a settings file is whole: JSON's closing brace comes last, so
+    a file cut short never reads (journal.in_force)."""
+    return lambda path: _read(path, opener) is not None
 
 
 def load(folder, opener=open):
@@ -108,7 +94,7 @@ def load(folder, opener=open):
     """
     values = dict(DEFAULTS)
     try:
-        path = _finish(folder, opener, False)
+        path = journal.in_force(folder + _FILE, folder + _TEMPORARY, _whole(opener))
         stored = _read(path, opener)
     except OSError as error:
         return values, None if error.args[0] == _ENOENT else journal.StorageError(error)
@@ -139,46 +125,21 @@ def _valid(key, value):
 
 
 def store(folder, values, key, value, opener=open):
-    """Set `values[key]` and save them all in `folder`; OSError (nothing
-    changed) if flash refuses."""
+    """Set `values[key]` and save them all in `folder`, in one write: a
+    new rule set brings its usual target with it. OSError if flash
+    refuses: `values` are then as they were, those a boot reads."""
     if not _valid(key, value):
         raise ValueError(key)
-    before = values[key]
-    values[key] = value
-    try:
-        _save(folder, values, opener)
-    except OSError:
-        values[key] = before
-        raise
+    changed = dict(values)
+    changed[key] = value
+    if key == "rules":
+        changed["target"] = TARGETS[RULES.index(value)]
+    data = json.dumps(changed).encode()
+    journal.replace(opener, folder + _FILE, folder + _TEMPORARY, data, _whole(opener))
+    values.update(changed)
 
 
 def cycle(values, key):
     """The next of a key's choices after its current value (wrapping)."""
     choices = CHOICES[key]
     return choices[(choices.index(values[key]) + 1) % len(choices)]
-
-
-def _save(folder, values, opener):
-    path = _finish(folder, opener, True)  # never write over the settings in force
-    temporary = folder + "/settings.tmp"
-    journal.write_file(opener, temporary, json.dumps(values).encode())
-    os = journal.os
-    try:
-        os.rename(temporary, path)
-    except OSError:
-        if journal.exists(path):
-            # Some ports will not rename over a file: remove it first.
-            try:
-                os.remove(path)
-            except OSError:
-                journal.discard(temporary)  # the old settings stand
-                raise
-        # From here the new file is in force, renamed or not (see _finish).
-        try:
-            os.rename(temporary, path)
-        except OSError:
-            pass
-    try:
-        journal._sync()
-    except OSError:
-        pass  # saved all the same; the next write syncs again

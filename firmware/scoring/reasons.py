@@ -3,48 +3,50 @@
 The device shows the same reasons in French, German or English, by key.
 """
 
-# One text a line, in the order of KEYS below (each line's key in its
-# comment), as the screens' texts (ardoise/lang/__init__.py): one string,
-# not one object per reason. ardoise/lang/fr_reasons.py and de_reasons.py
-# have the same lines in French and German.
+# One text each, in the order of KEYS below (each line's key in its
+# comment). Small strings, not one long one as the screens' texts: a
+# refusal loads them into a heap that the fold left in pieces, where a
+# long string needs a large hole (tests/test_heap.py, make bench).
+# ardoise/lang/fr_reasons.py and de_reasons.py have the same lines in
+# French and German.
 REASONS = (
-    "an event must be a JSON object\n"  # not_object
-    'an event needs "ev"\n'  # no_ev
-    'the first event must be a "match" event\n'  # first_match
-    "the match has already begun; start a new log for a new match\n"  # match_again
-    "unknown game %s (brouc, bruus or brusquembelle)\n"  # unknown_game
-    "unknown event %r\n"  # unknown_event
-    "unknown key %r in a %r event\n"  # unknown_key
-    "a %r event needs %r\n"  # missing_key
-    "%r must be %s, not %s\n"  # bad_value
-    "nothing to undo: the match event cannot be undone\n"  # nothing_to_undo
-    "the match is won by team %s: only undo is accepted\n"  # match_won
-    "a deal is already in progress\n"  # deal_open
-    "no deal is in progress\n"  # no_deal
-    "all %d tricks of this deal are already recorded\n"  # all_tricks_in
-    "team %s has not won a trick in this deal\n"  # no_trick_yet
-    "too late to declare %s: players hold only %d cards\n"  # too_few_cards
-    "the marriage in %s is already counted in this deal\n"  # suit_used
-    "no cape announcement in the %r rules\n"  # no_announce
-    "%r is not an announcement of the %r rules\n"  # wrong_call
-    "a cape is already announced in this deal\n"  # announced
-    "team %s has %d on the slate: cape et dehors needs 19\n"  # below_19
-    "team %s has %d: pas dedouble needs the opponents at 14 or less\n"  # opponents_above_14
-    "too late to announce: %d tricks are recorded\n"  # announce_late
-    "team %s has already lost a trick in this deal\n"  # announce_lost
-    "no dehors call in the %r rules\n"  # no_dehors
-    "team %s counts %d: dehors needs %d\n"  # out_short
-    "team %s has won no trick, so it has no card points\n"  # points_no_trick
-    "card points must add up to 120, not %d + %d = %d\n"  # end_sum
-    'an "end" event gives card points or "cape", not both\n'  # end_both
-    "the deal's end needs all %d tricks, %d are recorded\n"  # end_tricks
-    "team %s did not win all the tricks\n"  # not_cape
-    "team %s has a marriage in a trick, so team %s had no cape\n"  # cape_contradicted
-    "a trick counting %d is too many: the deal has %d trick(s) left\n"  # tricks_left
-    "no counterstrike in the %r rules: two players cannot play one\n"  # no_counterstrike
-    "pairs need 4 players, not %d\n"  # pairs_four
-    "all %d cards of rank %s are already played in this deal\n"  # rank_all_played
-    "card points must add up to 120, not %s = %d\n"  # points_sum
+    "an event must be a JSON object",  # not_object
+    'an event needs "ev"',  # no_ev
+    'the first event must be a "match" event',  # first_match
+    "the match has already begun; start a new log for a new match",  # match_again
+    "unknown game %s (brouc, bruus or brusquembelle)",  # unknown_game
+    "unknown event %r",  # unknown_event
+    "unknown key %r in a %r event",  # unknown_key
+    "a %r event needs %r",  # missing_key
+    "%r must be %s, not %s",  # bad_value
+    "nothing to undo: the match event cannot be undone",  # nothing_to_undo
+    "the match is won by team %s: only undo is accepted",  # match_won
+    "a deal is already in progress",  # deal_open
+    "no deal is in progress",  # no_deal
+    "all %d tricks of this deal are already recorded",  # all_tricks_in
+    "team %s has not won a trick in this deal",  # no_trick_yet
+    "too late to declare %s: players hold only %d cards",  # too_few_cards
+    "the marriage in %s is already counted in this deal",  # suit_used
+    "no cape announcement in the %r rules",  # no_announce
+    "%r is not an announcement of the %r rules",  # wrong_call
+    "a cape is already announced in this deal",  # announced
+    "team %s has %d on the slate: cape et dehors needs 19",  # below_19
+    "team %s has %d: pas dedouble needs the opponents at 14 or less",  # opponents_above_14
+    "too late to announce: %d tricks are recorded",  # announce_late
+    "team %s has already lost a trick in this deal",  # announce_lost
+    "no dehors call in the %r rules",  # no_dehors
+    "team %s counts %d: dehors needs %d",  # out_short
+    "team %s has won no trick, so it has no card points",  # points_no_trick
+    "card points must add up to 120, not %d + %d = %d",  # end_sum
+    'an "end" event gives card points or "cape", not both',  # end_both
+    "the deal's end needs all %d tricks, %d are recorded",  # end_tricks
+    "team %s did not win all the tricks",  # not_cape
+    "team %s has a marriage in a trick, so team %s had no cape",  # cape_contradicted
+    "a trick counting %d is too many: the deal has %d trick(s) left",  # tricks_left
+    "no counterstrike in the %r rules: two players cannot play one",  # no_counterstrike
+    "pairs need 4 players, not %d",  # pairs_four
+    "all %d cards of rank %s are already played in this deal",  # rank_all_played
+    "card points must add up to 120, not %s = %d",  # points_sum
 )
 # The reasons' keys (a Refused's key): line i names line i of REASONS and
 # of its translations: one bytes, as the screens' keys (ardoise/lang).

@@ -22,23 +22,19 @@ import tempfile
 import time
 
 from host_tools.bench import device as bench_device
-from host_tools.bench import evening, presses
+from host_tools.bench import evening, presses, refusals
 from host_tools.board.emulated import bench as emulated_pico
 from host_tools.common import (
-    FIRMWARE,
     MPY_CROSS,
     ROOT,
     OutputError,
     check_outputs,
-    compile_file,
-    compile_tree,
     run_micropython,
     smallest_heap,
 )
 
 MATCH_LOG = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
 REPORT = ROOT / "docs" / "bench.md"
-HERE = pathlib.Path(__file__).resolve().parent
 
 
 def version_of(command):
@@ -46,9 +42,7 @@ def version_of(command):
 
 
 def measure(build):
-    core = build / "core"
-    compile_tree(FIRMWARE / "scoring", core / "scoring")
-    compile_file(HERE / "mp_replay.py", core / "mp_replay.mpy")
+    core = refusals.compile_core(build / "core")
     replay_args = ["-m", "mp_replay", str(MATCH_LOG)]
     reference = run_micropython(replay_args, heap="256k", path=[core], timeout=300)
     if reference.returncode:
@@ -70,6 +64,7 @@ def measure(build):
     replay_figure = "Replay of the 30-deal match (%d events), whole process" % events
     return [
         (heap_figure, "%d KiB" % heap, "<= 25 KiB", heap <= 25),
+        refusals.worst(refusals.measure(build / "refusals")),
         ("Rules core: .mpy size (all games)", "%.1f KiB" % (core_bytes / 1024), "", None),
         (replay_figure, "%.0f ms" % replay_ms, "", None),
     ]
@@ -172,7 +167,8 @@ def main(argv=None):
     try:
         check_outputs(
             [REPORT],
-            [MATCH_LOG, bench_device.SCRIPT, bench_device.EXPECTED_LOG, presses.DEALS],
+            [MATCH_LOG, refusals.CASES, bench_device.SCRIPT, bench_device.EXPECTED_LOG]
+            + [presses.DEALS],
         )
     except OutputError as error:
         print("bench: %s" % error, file=sys.stderr)

@@ -8,8 +8,9 @@ rename, remove, mkdir, stat, listdir, read) is one operation that can be
 made to fail.
 
 Each action (a first match, a new match that archives the old one, an
-action, an undo, a first and a later settings change) is run once to count
-its operations, then once per operation with that one failing. After the
+action, an undo, a first and a later settings change, a change of rules,
+which brings its target) is run once to count its operations, then once
+per operation with that one failing. After the
 failed action the app must say "not saved" exactly when nothing changed,
 and its slate (the message read) must be pixel for pixel the slate of a
 fresh boot on the same flash, with the same match and settings; the action
@@ -17,6 +18,11 @@ again and the next one must then be saved, and a boot must still agree.
 The boots themselves (repairs, a folder to make, settings to set aside)
 are tried the same way: a failed operation at boot is said on the screen,
 or the slate is the one a healthy boot shows.
+
+The same actions, and a first roster and one edited on the slate, are
+cut by a power loss at their steps (`every_power_cut`): the board booted
+again shows the match, settings and roster before the action or after it,
+never a mix, and the action again leaves the same flash.
 
 The other tests are what a flash or its files can do at boot: settings too
 large for the heap, a data folder that cannot be made, a full flash that
@@ -40,9 +46,10 @@ for _folder in (_ROOT + "/host_tools/standin", _ROOT + "/boards"):
 
 from folders import Full, in_folder, read, write  # noqa: E402
 from harness import Device, is_a  # noqa: E402
-from test_power_cuts import SECOND, Flash, on_flash  # noqa: E402
+from test_power_cuts import SECOND, Flash, PowerCut, on_flash  # noqa: E402
 
 import ardoise.journal as journal_module  # noqa: E402
+from ardoise import roster  # noqa: E402
 from ardoise.base import wrap  # noqa: E402
 from ardoise.journal import Journal, encode  # noqa: E402
 
@@ -59,7 +66,9 @@ DEAL = {"ev": "deal", "trump": "S"}
 
 def device_on(flash):
     """A board booting on `flash` (inside on_flash)."""
-    return Device(ROOT, journal=Journal(ROOT, opener=flash.open))
+    journal = Journal(ROOT, opener=flash.open)
+    journal.flash = flash  # for `state`
+    return Device(ROOT, journal=journal)
 
 
 def booted(flash):
@@ -67,10 +76,16 @@ def booted(flash):
 
 
 def state(app):
-    """What the app holds: the match (state, events in force) and the settings."""
+    """What the app holds: the match (state, events in force), the settings,
+    and the roster that the slate would offer (read on a copy of its flash)."""
     match = app.journal.match
     held = None if match is None else (match.state(), list(match.in_force))
-    return held, sorted(app.settings.items())
+    flash = getattr(app.journal, "flash", None)
+    if flash is None:  # on real files
+        return held, sorted(app.settings.items()), roster.load(app.root)
+    flash = flash.copy()
+    names = on_flash(flash, lambda: roster.load(ROOT, flash.open))
+    return held, sorted(app.settings.items()), names
 
 
 def said(app, key, *values):
@@ -119,23 +134,31 @@ def played(flash):
     flash.files[JOURNAL] = journal_of(*EVENTS)
 
 
+def with_roster(flash):
+    """A match played, and a roster as the PC writes it."""
+    played(flash)
+    flash.files[ROOT + "/roster.txt"] = bytearray(b"Anne\nPaul\n")
+
+
 def played_and_set(flash):
     played(flash)
     flash.files[ROOT + "/settings.json"] = bytearray(json.dumps({"lang": "de"}).encode())
 
 
 def counted(base, action):
-    """How many operations `action(app)` takes on a board booted on a copy of `base`."""
+    """`action(app)` on a board booted on a copy of `base`: (the operations and
+    the steps it takes, the state after it, that flash's contents after it)."""
     flash = base.copy()
 
     def run():
         app = device_on(flash).app
-        start = flash.operations
+        operations, steps = flash.operations, flash.steps
         action(app)
         assert len(app.stack) == 1, type(app.stack[-1]).__name__  # saved, no message
-        return flash.operations - start
+        return flash.operations - operations, flash.steps - steps, state(app)
 
-    return on_flash(flash, run)
+    operations, steps, after = on_flash(flash, run)
+    return operations, steps, after, flash.contents()
 
 
 def every_failed_operation(prepare, action, then):
@@ -143,7 +166,7 @@ def every_failed_operation(prepare, action, then):
     failing; then the action again if it was not saved, and `then(app)`."""
     base = Flash()
     prepare(base)
-    count = counted(base, action)
+    count = counted(base, action)[0]
     assert count >= 5, count
     for failing in range(count):
         flash = base.copy()
@@ -201,6 +224,119 @@ def test_a_settings_change():
         lambda app: app.change("lang", "en"),
         lambda app: app.change("contrast", 32),
     )
+
+
+def save_roster(*names):
+    """The roster edited on the slate, saved as `names` (then back on the slate)."""
+
+    def action(app):
+        editing = app.load("roster")
+        editing.edit(app)
+        editing._save(app, list(names))
+        if not not_saved(app):
+            app.home()
+
+    return action
+
+
+def test_a_first_roster():
+    every_failed_operation(played, save_roster("Anne", "Paul"), save_roster("Anne"))
+
+
+def test_a_roster_edited_on_the_slate():
+    every_failed_operation(with_roster, save_roster("Anne", "Luc"), save_roster("Luc"))
+
+
+def change_rules(app):
+    """Rules in the settings' menu: the next rule set, which brings its own target."""
+    app.load("menus").SettingsMenu(app).change(app, 0)
+
+
+def test_a_change_of_rules():
+    every_failed_operation(played_and_set, change_rules, lambda app: app.change("contrast", 32))
+
+
+def test_a_change_of_rules_on_a_full_flash():
+    """Whatever room is left, the rule set and its target are saved together or not
+    at all, and "not saved" is said exactly when nothing changed."""
+    # Up to twice the settings' file: two writes, each beside the file it replaces.
+    for room in range(0, 320, 8):
+        flash = Flash()
+        played_and_set(flash)
+        flash.room = room + sum(len(data) for data in flash.files.values())
+        device = booted(flash)
+        app = device.app
+        before = state(app)
+        on_flash(flash, lambda app=app: change_rules(app))
+        refused = not_saved(app)
+        assert refused == (state(app) == before), (room, refused)
+        assert refused or app.settings.get("target") == 31, (room, app.settings)
+        flash.room = None
+        agrees_with_a_boot(device, flash, room)
+
+
+# -- power cuts in an action of the app ----------------------------------------------
+
+# A cut at every step of an action at full size (make proof); every third
+# (each flash alternately) in make test, where a write's bytes are most of them.
+CUT_EVERY = 1 if os.getenv("ARDOISE_PROOF") == "full" else 3
+
+
+def every_power_cut(prepare, action):
+    """`action(app)` on the flash `prepare` makes, cut at its steps (CUT_EVERY) on a
+    flash that keeps what was written and on one that loses what was not flushed;
+    the board booted again shows the state before the action or after it, and
+    the action again (if lost) leaves the same flash."""
+    base = Flash()
+    prepare(base)
+    _, steps, after, final = counted(base, action)
+    for keep_unflushed in (True, False):
+        for cut in range(keep_unflushed, steps, CUT_EVERY):
+            flash = base.copy()
+            flash.keep_unflushed = keep_unflushed
+            on_flash(flash, lambda flash=flash, cut=cut: cut_once(flash, cut, action, after, final))
+
+
+def cut_once(flash, cut, action, after, final):
+    app = device_on(flash).app
+    before = state(app)
+    flash.cut_at = flash.steps + cut
+    try:
+        action(app)
+    except PowerCut:
+        pass
+    else:
+        raise AssertionError("the power never went")
+    flash.reboot()
+    where = (cut, flash.keep_unflushed)
+    device = device_on(flash)
+    found = state(device.app)
+    assert found in (before, after), (where, found)
+    agrees_with_a_boot(device, flash, where, quiet=False)
+    if found == before:
+        action(device.app)
+    assert state(device.app) == after, where
+    # The roster is read only when used (the boot finishes the rest): its
+    # next use renames a roster.tmp left in force.
+    roster.load(ROOT, flash.open)
+    assert flash.contents() == final, where
+
+
+def test_a_power_cut_in_a_change_of_rules():
+    every_power_cut(played_and_set, change_rules)
+
+
+def test_a_power_cut_in_every_file_the_slate_writes():
+    # The journal (a first match, a new match with its archive rename, an
+    # action), the settings (first written, then replaced), the roster
+    # (first written, then edited on the slate).
+    every_power_cut(empty, lambda app: app.new_match(HEADER))
+    every_power_cut(played, lambda app: app.new_match(SECOND))
+    every_power_cut(played, lambda app: app.act(TRICK))
+    every_power_cut(played, lambda app: app.change("lang", "de"))
+    every_power_cut(played_and_set, lambda app: app.change("contrast", 32))
+    every_power_cut(played, save_roster("Anne", "Paul"))
+    every_power_cut(with_roster, save_roster("Anne", "Luc"))
 
 
 # -- failed operations at boot ----------------------------------------------------

@@ -144,14 +144,14 @@ def test_the_roster_is_edited_on_the_slate(root):
     device.press("ok")  # rubs out the u
     device.press("prev")  # ✓
     device.press("ok")
-    assert read(root + "/roster.txt") == "Anne\nEm\n"
+    assert read(root + "/roster.txt") == "Anne\nEm\n\x048\n"  # and its end line
     assert options(device) == ["Anne", "Em", "+ Nom"]
     # OK on a name asks to remove it.
     device.cursor("Anne")
     device.press("ok")
     assert device.screen().lines(device.app) == ["Retirer Anne de la liste ?"]
     device.press("ok")
-    assert read(root + "/roster.txt") == "Em\n"
+    assert read(root + "/roster.txt") == "Em\n\x043\n"
     assert options(device) == ["Em", "+ Nom"]
     # A name already there is said, and not added.
     device.press("ok")
@@ -164,4 +164,4 @@ def test_the_roster_is_edited_on_the_slate(root):
     device.press("ok")  # ✓
     assert is_a(device.screen(), "Message")
     assert "Em est déjà dans la liste." in " ".join(device.screen().lines)
-    assert read(root + "/roster.txt") == "Em\n"
+    assert read(root + "/roster.txt") == "Em\n\x043\n"

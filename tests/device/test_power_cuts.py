@@ -25,6 +25,10 @@ flash finds, either the state before the action (and say it was not saved)
 or the state after it, and the next actions must leave the flash exactly as
 without the error.
 
+The settings are cut at every step of each change too (`prove_settings_cuts`:
+a boot reads the settings before or after it). The roster, which needs
+MicroPython's framebuf, is proved on the whole app by test_flash_errors.py.
+
 Plain functions and asserts: tests/mp_runner.py runs them under MicroPython
 and tests/test_proof_power.py under CPython (also at full size).
 """
@@ -507,7 +511,22 @@ def prove_power_cuts(script=SCRIPT, boot_cut_every=0):
 
 # Settings changed one after the other: the first writes the file, the
 # others replace it.
-SETTINGS_SCRIPT = (("lang", "de"), ("contrast", 32), ("tricks", True), ("lang", "en"))
+SETTINGS_SCRIPT = (
+    ("lang", "de"),
+    ("contrast", 32),
+    ("rules", "brou1802"),  # and its target, 12, in the same write
+    ("tricks", True),
+    ("lang", "en"),
+)
+
+
+def settings_after(values, key, value):
+    """The settings after a change: a rule set brings its usual target."""
+    after = dict(values)
+    after[key] = value
+    if key == "rules":
+        after["target"] = settings.TARGETS[settings.RULES.index(value)]
+    return after
 
 
 def prove_flash_errors(script=SCRIPT, every=1, boot_every=0):
@@ -681,8 +700,7 @@ def settings_error_trial(snapshot, index, failing, tally):
     def run():
         values = settings_values(flash)
         before = dict(values)
-        after = dict(values)
-        after[key] = value
+        after = settings_after(values, key, value)
         flash.fail_at = flash.operations + failing
         try:
             settings.store(ROOT, values, key, value, flash.open)
@@ -705,6 +723,47 @@ def settings_error_trial(snapshot, index, failing, tally):
     on_flash(flash, run)
     tally.add("error points")
     tally.add("settings error points")
+
+
+def prove_settings_cuts():
+    """A power cut at every step of each change of SETTINGS_SCRIPT, on both
+    flashes: the settings a boot reads are those before or after the change."""
+    tally = Tally()
+    flash = Flash()
+    flash.folders.add(ROOT)
+    for index in range(len(SETTINGS_SCRIPT)):
+        key, value = SETTINGS_SCRIPT[index]
+        trial = flash.copy()
+        before = on_flash(trial, lambda trial=trial: settings_values(trial))
+        after = settings_after(before, key, value)
+        start = trial.steps
+        on_flash(trial, lambda trial=trial, index=index: store_setting(trial, index))
+        for keep_unflushed in (True, False):
+            for cut in range(trial.steps - start):
+                settings_cut_trial(flash, index, keep_unflushed, cut, (before, after))
+                tally.add("settings cut points")
+        on_flash(flash, lambda index=index: store_setting(flash, index))
+    return tally.counts
+
+
+def settings_cut_trial(flash, index, keep_unflushed, cut, either):
+    trial = flash.copy()
+    trial.keep_unflushed = keep_unflushed
+    trial.cut_at = trial.steps + cut
+    try:
+        on_flash(trial, lambda: store_setting(trial, index))
+    except PowerCut:
+        pass
+    else:
+        raise AssertionError("the power never went")
+    trial.reboot()
+    found = on_flash(trial, lambda: settings_values(trial))
+    assert found in either, (index, keep_unflushed, cut, found)
+
+
+def test_every_power_cut_in_a_settings_change_leaves_the_old_or_the_new():
+    counts = prove_settings_cuts()
+    assert counts["settings cut points"] > 2 * 100 * len(SETTINGS_SCRIPT)
 
 
 def test_an_error_at_any_step_leaves_what_a_boot_finds():

@@ -13,7 +13,8 @@ def test_names_with_accents_go_and_come_back(root):
     assert roster.load(root) == []  # no roster yet
     names = ["Rösli", "Émile", "Paul", "Zoë-Anaïs", "Jean Paul", "Ÿvon"]
     roster.save(root, names)
-    assert read(root + "/roster.txt") == "\n".join(names).encode() + b"\n"
+    written = "\n".join(names).encode() + b"\n"
+    assert read(root + "/roster.txt") == written + b"\x04%d\n" % len(written)  # its end line
     assert roster.load(root) == names
     assert not exists(root + "/roster.tmp")
     roster.save(root, names[:2])  # replaced whole
@@ -84,6 +85,28 @@ def test_a_cut_replacement_leaves_the_old_roster_or_the_new_one(root):
     assert roster.load(root) == ["Luc", "Marc"] and not exists(root + "/roster.tmp")
 
 
+@in_folder
+def test_a_first_roster_cut_while_written_is_no_roster(root):
+    # roster.tmp alone: a first save cut short, whatever it holds but its end line.
+    whole = b"Anne\nPaul\n\x0410\n"
+    for torn in (b"Anne\nPa", b"Anne\nPaul\n", b"Anne\nPaul\n\x041", b"Anne\nPaul\n\x049\n"):
+        write(root + "/roster.tmp", torn)
+        assert roster.load(root) == [], torn
+        assert not exists(root + "/roster.tmp")  # gone: it never was the roster
+    write(root + "/roster.tmp", whole)  # whole: a rename that failed or was cut
+    assert roster.load(root) == ["Anne", "Paul"]
+    assert read(root + "/roster.txt") == whole and not exists(root + "/roster.tmp")
+
+
+@in_folder
+def test_a_roster_from_the_pc_reads_as_before(root):
+    # What `ardoise roster` writes: the names, no end line.
+    write(root + "/roster.txt", b"Anne\nPaul\n")
+    assert roster.load(root) == ["Anne", "Paul"]
+    roster.save(root, ["Anne", "Paul", "Luc"])
+    assert roster.load(root) == ["Anne", "Paul", "Luc"]
+
+
 class NoRenameOver:
     """A port's os whose rename will not replace a file (FAT on some ports)."""
 
@@ -98,6 +121,25 @@ class NoRenameOver:
     def remove(self, path):
         self.real.remove(path)
 
+    def stat(self, path):
+        return self.real.stat(path)
+
+
+class NoRename(NoRenameOver):
+    """A port's os whose renames fail for good (and its removes too, with `stuck`)."""
+
+    def __init__(self, real, stuck=False):
+        NoRenameOver.__init__(self, real)
+        self.stuck = stuck
+
+    def rename(self, old, new):
+        raise OSError(5)
+
+    def remove(self, path):
+        if self.stuck:
+            raise OSError(5)
+        self.real.remove(path)
+
 
 @in_folder
 def test_a_port_that_will_not_rename_over_a_file(root):
@@ -109,3 +151,24 @@ def test_a_port_that_will_not_rename_over_a_file(root):
     finally:
         journal_module.os = saved
     assert roster.load(root) == ["Anne", "Paul"] and not exists(root + "/roster.tmp")
+
+
+@in_folder
+def test_saved_is_said_exactly_when_the_roster_changed(root):
+    # Renames that fail for good: once roster.txt is removed, roster.tmp is
+    # the roster (the new one), so the save did not fail; a roster.txt that
+    # cannot be removed stands, and then the save failed.
+    saved = journal_module.os
+    for stuck in (False, True):
+        roster.save(root, ["Luc"])
+        journal_module.os = NoRename(saved, stuck)
+        try:
+            roster.save(root, ["Anne", "Paul"])
+            failed = False
+        except OSError:
+            failed = True
+        finally:
+            journal_module.os = saved
+        assert failed == stuck, stuck
+        assert roster.load(root) == (["Luc"] if stuck else ["Anne", "Paul"]), stuck
+        assert not exists(root + "/roster.tmp")
