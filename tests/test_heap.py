@@ -8,7 +8,6 @@ about 24.75 KiB since.
 """
 
 import json
-import os
 import pathlib
 
 import pytest
@@ -18,6 +17,7 @@ from host_tools.common import ROOT, compile_file, compile_tree, run_micropython
 from host_tools.logs.replay import replay
 from scoring import LogError, fold_lines, reasons
 from scoring.match import line
+from tests.support.proof import FULL
 
 MATCH = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
 
@@ -40,7 +40,7 @@ def test_fixture_is_a_30_deal_match():
 
 # The keys whose refusal needed the most beyond the fold (deal_open 11 KiB
 # before the texts were small strings loaded after a collection; 4 since), a
-# match won, and the first line refused; every key with ARDOISE_PROOF=full.
+# match won, and the first line refused; every key under make proof.
 FEW = ["deal_open", "no_counterstrike", "match_again", "rank_all_played", "match_won"]
 FEW.append("first_match")
 
@@ -49,9 +49,8 @@ def test_a_refusal_needs_little_more_heap_than_its_fold(tmp_path):
     """The table of host_tools/bench/refusals.py: for each refusal key, the heap
     the fold of its log needs and the heap its refusal needs (bisected), at
     most BOUND_KIB apart (issue 20's target, TARGET_KIB, is not met yet)."""
-    full = os.environ.get("ARDOISE_PROOF") == "full"
-    rows = refusals.measure(tmp_path, None if full else FEW)
-    assert len(rows) == (len(refusals.cases()) if full else len(FEW))
+    rows = refusals.measure(tmp_path, None if FULL else FEW)
+    assert len(rows) == (len(refusals.cases()) if FULL else len(FEW))
     table = "\n".join("%-20s %4d lines  fold %2d KiB  refusal %2d KiB" % row for row in rows)
     print("\n" + table)
     over = [row for row in rows if row[3] - row[2] > refusals.BOUND_KIB]

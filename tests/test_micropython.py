@@ -6,11 +6,14 @@ tests/device holds firmware tests that need MicroPython's own modules
 other fails here.
 """
 
+import os
 import pathlib
 import subprocess
 import sys
 
 import pytest
+
+from tests.support.proof import FULL
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
@@ -26,6 +29,9 @@ def test_module_passes_on_micropython(module):
     result = subprocess.run(
         [str(MICROPYTHON), "tests/mp_runner.py", module],
         cwd=ROOT,
+        # The device tests run under MicroPython, which has no Hypothesis
+        # profile: the proofs' size reaches them as ARDOISE_PROOF.
+        env=dict(os.environ, ARDOISE_PROOF="full" if FULL else "small"),
         capture_output=True,
         text=True,
         timeout=600,
