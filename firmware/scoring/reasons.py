@@ -45,6 +45,7 @@ REASONS = (
     "pairs need 4 players, not %d\n"  # pairs_four
     "all %d cards of rank %s are already played in this deal\n"  # rank_all_played
     "card points must add up to 120, not %s = %d\n"  # points_sum
+    "the session of %d deals is over: only undo is accepted\n"  # session_over
 )
 # The reasons' keys (a Refused's key): line i names line i of REASONS and
 # of its translations: one bytes, as the screens' keys (ardoise/lang).
@@ -87,4 +88,5 @@ KEYS = (
     b"pairs_four\n"
     b"rank_all_played\n"
     b"points_sum\n"
+    b"session_over\n"
 )
