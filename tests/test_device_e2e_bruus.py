@@ -16,6 +16,11 @@ was written by hand or looked at:
 - each frame of the script, pixel for pixel, against tests/reference/
   <height>/bruus-*.pbm, on a 128x64 panel with four buttons and on a 128x32
   one with three.
+
+tests/support/bruus-session.keys plays a tournament session of 3 deals to
+its end (ruling 29), in French, German and English, with the next session
+begun; checked the same way (tests/logs/device-bruus-session*.jsonl,
+tests/reference/<height>/bruus-session-*.pbm).
 """
 
 import pytest
@@ -24,6 +29,7 @@ from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
 SCRIPT = ROOT / "tests" / "support" / "bruus-game.keys"
+SESSION = ROOT / "tests" / "support" / "bruus-session.keys"
 LOGS = ROOT / "tests" / "logs"
 build = e2e.build  # the fixture: the firmware and the host pieces as .mpy
 
@@ -41,3 +47,18 @@ def test_a_bruus_game_played_with_the_buttons(build, tmp_path, height, buttons):
     names = e2e.frame_names(SCRIPT)
     assert len(names) > 15 and all(name.startswith("bruus-") for name in names)
     e2e.check_frames(tmp_path, height, SCRIPT)
+
+
+@pytest.mark.parametrize("height, buttons", [(64, 4), (32, 3)])
+def test_a_bruus_session_played_to_its_end_with_the_buttons(build, tmp_path, height, buttons):
+    e2e.play(build, tmp_path, height, buttons, SESSION)
+    flash = tmp_path / "flash"
+    archived = (flash / "archive" / "0001.jsonl").read_bytes()
+    assert archived == (LOGS / "device-bruus-session.jsonl").read_bytes()
+    assert (flash / "match.jsonl").read_bytes() == (
+        LOGS / "device-bruus-session-16.jsonl"
+    ).read_bytes()
+
+    names = e2e.frame_names(SESSION)
+    assert len(names) > 15 and all(name.startswith("bruus-session-") for name in names)
+    e2e.check_frames(tmp_path, height, SESSION)

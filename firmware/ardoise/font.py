@@ -34,7 +34,7 @@ _LAST_ASCII = const(126)  # framebuf draws 127 and above as a checkerboard
 # Glyph i is _GLYPHS[8 * i : 8 * i + 8]: eight column bytes left to right,
 # bit 0 the top row (MONO_VLSB, as the SSD1306 pages). Constants stay in flash
 # when the module is frozen; loaded from an .mpy they cost their size in RAM.
-CHARACTERS = "«°±·»ÀÂÄÆÇÈÉÊËÎÏÔÖ×ÙÛÜßàâäæçèéêëîïôöùûüÿŒœŸ–‘’“”„•…▲▶▼◀♠♣♥♦✓"
+CHARACTERS = "«°±·»ÀÂÄÆÇÈÉÊËÎÏÔÖ×ÙÛÜßàâäæçèéêëîïôöùûüÿŒœŸΣ–‘’“”„•…▲▶▼◀♠♣♥♦✓"
 _GLYPHS = (
     b"\x00\x10\x38\x6c\x10\x38\x6c\x00"  # « opening guillemet
     b"\x00\x00\x06\x09\x09\x06\x00\x00"  # ° degree
@@ -79,6 +79,7 @@ _GLYPHS = (
     b"\x00\x3e\x7f\x41\x7f\x7f\x49\x41"  # Œ
     b"\x00\x38\x44\x44\x38\x54\x54\x58"  # œ
     b"\x00\x0d\x1d\x70\x70\x1d\x0d\x00"  # Ÿ
+    b"\x00\x63\x77\x5d\x49\x41\x63\x00"  # Σ sum (a Bruus session's points)
     b"\x08\x08\x08\x08\x08\x08\x08\x08"  # – en dash
     b"\x00\x00\x00\x06\x07\x01\x00\x00"  # ‘ opening single quote
     b"\x00\x00\x04\x07\x03\x00\x00\x00"  # ’ apostrophe

@@ -4,7 +4,9 @@ The numbers in comments are those of the rulings in docs/rules.md (25-29). Decis
 the rulings leave open are marked "Decision:" here and listed in docs/rules.md.
 
 A deal has no `end` event: it ends when a team reaches five tricks (or, in
-Treia, at four tricks each), or when daring and striking win the game.
+Treia, at four tricks each), or when daring and striking win the game. A
+match event's "session" makes the match a tournament session of that many
+deals (match-log.md, rule 29).
 """
 
 from micropython import const
@@ -50,10 +52,13 @@ class Game:
     name = "bruus"
 
     def __init__(self, header):
-        check_keys(header, ("game",), ("rules", "dealer"))
+        check_keys(header, ("game",), ("rules", "dealer", "session"))
         self.rules = choice(header, "rules", RULES, RULES[0])
         self.seats = SEATS[self.rules]
         self.first_dealer = whole_number(header, "dealer", 0, self.seats - 1, 0)
+        # A tournament session of this many deals (rule 29), 0 for none: any
+        # "session" given is checked, null too.
+        self.session = whole_number(header, "session", 1, 99) if "session" in header else 0
         # Tricks in a deal, from the cards: 36 / 4 = 9 (rule 25), 32 / 4 = 8
         # (rule 27). Decision: with two players the 36 cards make 18 tricks of
         # two cards, so this bound never bites: the first to 5 tricks ends the
@@ -66,6 +71,7 @@ class Game:
     def reset(self):
         """The matchsticks as the match event leaves them."""
         self.points = [0, 0]  # won in the current game
+        self.won = [0, 0]  # since the match began: what a session credits (rule 29)
         self.dared = [0, 0]  # of which for daring and striking (rule 27's double game)
         self.games = [0, 0]
         self.tricks = [0, 0]
@@ -111,6 +117,8 @@ class Game:
         kind = code & 3
         side = code >> 2 & 1
         number = code >> 3
+        if self.session and self.deals == self.session:  # rule 29: then only undo
+            raise Refused("session_over", self.session)
         in_deal(self, kind == _DEAL)
         if kind == _DEAL:
             self.tricks[0] = self.tricks[1] = 0
@@ -154,6 +162,9 @@ class Game:
 
     def _score(self, side, points, for_daring):
         self.points[side] += points
+        # Decision: a session counts every point as scored, past the target
+        # too; a Treia point counts 1 and a Bock's extra ones count (rule 29).
+        self.won[side] += points
         if for_daring:
             self.dared[side] += points
         if self.points[side] < self.target:
@@ -210,4 +221,7 @@ class Game:
             "deals": self.deals,
             "games_played": self.games_played,
             "last_winner": None if self.last_winner == _NO_ONE else TEAMS[self.last_winner],
+            "session_points": by_team(self.won),
+            # The deals not yet ended, an open one included (match-log.md).
+            "session_left": self.session - self.deals if self.session else None,
         }

@@ -47,6 +47,7 @@ REASONS = (
     "pairs need 4 players, not %d",  # pairs_four
     "all %d cards of rank %s are already played in this deal",  # rank_all_played
     "card points must add up to 120, not %s = %d",  # points_sum
+    "the session of %d deals is over: only undo is accepted",  # session_over
 )
 # The reasons' keys (a Refused's key): line i names line i of REASONS and
 # of its translations: one bytes, as the screens' keys (ardoise/lang).
@@ -89,4 +90,5 @@ KEYS = (
     b"pairs_four\n"
     b"rank_all_played\n"
     b"points_sum\n"
+    b"session_over\n"
 )

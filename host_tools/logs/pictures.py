@@ -5,8 +5,9 @@ from the code.
 
 writes docs/images/slate-64.png and slate-32.png (the simulator on the
 first 23 lines of docs/examples/etivaz-match.jsonl: a deal open, a marriage
-at the bottom of the slate), slate-bruus-64.png and slate-brusquembelle-64.png
-(a deal open in the other examples), and docs/images/wiring-<board>.png for each board
+at the bottom of the slate), slate-bruus-64.png, slate-bruus-session-64.png
+(the 7th deal of a session of 16) and slate-brusquembelle-64.png (a deal
+open in the other examples), and docs/images/wiring-<board>.png for each board
 in boards/, and rewrites docs/boards.md's section between the BOARDS markers:
 per board its picture, its wiring table and its notes, read from the board
 file's docstring and checked against its describe(), so that the page says
@@ -38,6 +39,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 SLATES = (
     ("slate", "etivaz-match.jsonl", 23, (64, 32)),
     ("slate-bruus", "bruus-game.jsonl", 23, (64,)),
+    ("slate-bruus-session", "bruus-session.jsonl", 41, (64,)),
     ("slate-brusquembelle", "brusquembelle-session.jsonl", 13, (64,)),
 )
 BEGIN = "<!-- BOARDS: made by ardoise pictures from boards/*.py -->"

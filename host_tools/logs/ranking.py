@@ -362,11 +362,17 @@ def statistics_lines(tables):
     return lines
 
 
+def described(source):
+    """How a ranked log's seats were named, and where its session stands (Bruus)."""
+    note = games.of(source.log.game).progress(source.log)
+    return "%s; %s" % (source.named_by, note) if note else source.named_by
+
+
 def sources_lines(sources):
     """Which logs were ranked and how their seats were named, which skipped and why."""
     ranked = [source for source in sources if not source.skipped]
     skipped = [source for source in sources if source.skipped]
     lines = ["", "Logs: %d ranked, %d skipped" % (len(ranked), len(skipped))]
-    lines += ["  ranked   %s (%s)" % (source.short, source.named_by) for source in ranked]
+    lines += ["  ranked   %s (%s)" % (source.short, described(source)) for source in ranked]
     lines += ["  skipped  %s: %s" % (source.short, source.skipped) for source in skipped]
     return lines

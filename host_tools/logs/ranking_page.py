@@ -15,6 +15,7 @@ import functools
 import html
 from pathlib import Path
 
+from host_tools.logs.ranking import described
 from host_tools.logs.seats import seat_name
 from host_tools.logs.standings import ranks
 
@@ -100,7 +101,7 @@ MATCH_HEADINGS = ["log", "seat", "with", "against", "result"]
 
 def logs_rows(sources):
     return [
-        [source.short, "skipped: " + source.skipped if source.skipped else source.named_by]
+        [source.short, "skipped: " + source.skipped if source.skipped else described(source)]
         for source in sources
     ]
 

@@ -1,7 +1,9 @@
-"""Bruus: rulings 25-28 of docs/rules.md (rules schwesing, treia, two)."""
+"""Bruus: rulings 25-29 of docs/rules.md (rules schwesing, treia, two; sessions)."""
 
 from checks import ev, fold, match, play, refused, teams
 from games_checks import UNDO, Dice, refused_header, tricks_of, undo_all, undo_each, wander
+
+from scoring import LogError
 
 KINDS = (
     ("dare", 1),
@@ -58,6 +60,7 @@ def test_schwesing_is_the_default():
     assert state["points"] == {"A": 0, "B": 0} and state["tricks"] == {"A": 0, "B": 0}
     assert state["games"] == {"A": 0, "B": 0} and state["bock"] == 0
     assert state["deal_open"] is False and state["dealer"] == 0
+    assert state["session_points"] == {"A": 0, "B": 0} and state["session_left"] is None
 
 
 def test_match_header_refusals():
@@ -467,6 +470,137 @@ def random_bruus_event(dice):
     return trick(side, 1 + dice.below(3) // 2 + dice.below(2) * dice.below(2))
 
 
+# -- tournament sessions (match-log.md, ruling 29) -------------------------------------
+
+
+def test_a_session_is_a_whole_number_from_1_to_99():
+    for number in (1, 16, 99):
+        state = bruus(session=number).state()
+        assert state["session_left"] == number
+        assert state["session_points"] == {"A": 0, "B": 0}
+    for bad in (0, 100, -16, "16", 16.0, True, None, [16], {"deals": 16}):
+        refused_header(
+            ev("match", game="bruus", session=bad), "'session' must be a whole number from 1 to 99"
+        )
+    refused_header(ev("match", game="bruus", rules="treia", session=0), "from 1 to 99")
+
+
+def test_only_bruus_has_sessions():
+    refused_header(ev("match", game="brouc", session=16), "unknown key 'session'")
+    refused_header(ev("match", game="brusquembelle", session=16), "unknown key 'session'")
+
+
+def test_session_left_counts_the_deals_not_yet_ended_an_open_one_included():
+    game = bruus(session=3)
+    play(game, deal(), trick("A"))
+    assert game.state()["session_left"] == 3
+    play(game, *tricks_of("AAAA"))
+    assert game.state()["session_left"] == 2
+    play(game, *won_deal("B"), deal())
+    assert game.state()["session_left"] == 1
+
+
+def test_after_the_nth_deal_only_undo_is_accepted():
+    game = play(bruus(session=2), *won_deal("A"), *won_deal("B", 2))
+    state = game.state()
+    assert state["session_left"] == 0 and not state["deal_open"]
+    for event in (deal(), trick("A"), dare("B", "dare")):
+        refused(game, event, "the session of 2 deals is over: only undo is accepted")
+    refused(game, ev("match", game="bruus"), "already begun")
+    play(game, UNDO)
+    assert game.state()["session_left"] == 1 and game.state()["deal_open"]
+    play(game, trick("B"))
+    assert game.state()["session_left"] == 0 and teams(game, "session_points") == (2, 1)
+
+
+def test_a_session_of_one_deal():
+    game = play(bruus(session=1), deal(), *tricks_of("AAAAB"))
+    assert game.state()["session_left"] == 1
+    play(game, trick("A"))
+    refused(game, deal(), "the session of 1 deals is over")
+
+
+def test_games_are_played_and_won_as_usual_inside_a_session():
+    game = play(bruus(session=16), *deals("A", 6))
+    state = game.state()
+    assert state["games"] == {"A": 1, "B": 0} and state["points"] == {"A": 0, "B": 0}
+    assert state["session_points"] == {"A": 12, "B": 0} and state["session_left"] == 10
+    play(game, *won_deal("B", 1), *deals("A", 8, 1), deal(), dare("B", "strike"))
+    state = game.state()
+    assert state["games"] == {"A": 1, "B": 0} and state["points"] == {"A": 8, "B": 3}
+    assert state["session_points"] == {"A": 20, "B": 3} and state["session_left"] == 1
+    play(game, *tricks_of("BBBBB"))  # five to none: 2
+    assert teams(game, "session_points") == (20, 5) and game.state()["session_left"] == 0
+    refused(game, deal(), "the session of 16 deals is over")
+
+
+def test_session_points_count_daring_and_all_games_together_without_a_session():
+    game = play(bruus(), *deals("B", 6), deal(), dare("A", "counterstrike"), *tricks_of("AAAAA"))
+    state = game.state()
+    assert state["session_points"] == {"A": 6, "B": 12} and state["session_left"] is None
+    assert state["games"] == {"A": 0, "B": 1} and state["points"] == {"A": 6, "B": 0}
+    play(game, *deals("A", 40))  # no end without a session
+    assert teams(game, "session_points") == (86, 12)
+
+
+def test_points_past_the_target_count_for_the_session():
+    game = play(bruus(session=10), *deals("A", 5), *won_deal("A", 1), deal())
+    assert teams(game, "points") == (11, 0)
+    play(game, dare("A", "counterstrike"))  # 11 + 4: the game, and 4 for the session
+    assert teams(game, "session_points") == (15, 0) and teams(game, "games") == (1, 0)
+
+
+def test_a_game_won_by_daring_ends_a_deal_of_the_session():
+    game = play(bruus(session=6), *deals("A", 5), deal(), trick("B"))
+    assert game.state()["session_left"] == 1
+    play(game, dare("A", "strike"))
+    state = game.state()
+    assert state["session_left"] == 0 and state["session_points"] == {"A": 12, "B": 0}
+    refused(game, deal(), "the session of 6 deals is over")
+
+
+def test_treia_session_points_count_one_a_point_and_the_bock():
+    game = play(bruus(rules="treia", session=16), *deals("A", 5))
+    state = game.state()  # 10 matches given back, a double game: still 10 points
+    assert state["games"] == {"A": 2, "B": 0} and state["session_points"] == {"A": 10, "B": 0}
+    play(game, *bock_deal(), *bock_deal(), *won_deal("B", 3))
+    assert teams(game, "session_points") == (10, 3) and game.state()["session_left"] == 8
+    play(game, *bock_deal(), *won_deal("A"))  # five to none and the Bock: 3
+    assert teams(game, "session_points") == (13, 3) and game.state()["session_left"] == 6
+
+
+def test_two_players_play_a_session_too():
+    game = play(bruus(rules="two", session=2), *won_deal("A"), deal(), dare("B", "strike"))
+    play(game, *tricks_of("BBBBB"))
+    assert teams(game, "session_points") == (2, 4) and game.state()["session_left"] == 0
+    refused(game, deal(), "the session of 2 deals is over")
+
+
+def test_undo_across_a_session_and_its_end():
+    game = bruus(rules="treia", session=4, dealer=1)
+    undo_each(game, *bock_deal(), *won_deal("A", 2), deal(), dare("B", "double-dare"))
+    undo_each(game, *tricks_of("BBBABB"), *won_deal("A"))
+    assert game.state()["session_left"] == 0
+    refused(game, deal(), "the session of 4 deals is over")
+    start = bruus(rules="treia", session=4, dealer=1).state()
+    for _ in range(len(game.in_force)):
+        play(game, UNDO)
+    assert game.state() == start
+
+
+def test_the_refusal_names_the_line_of_the_refused_event():
+    events = [ev("match", game="bruus", session=1)] + won_deal("A") + [deal()]
+    try:
+        fold(*events)
+    except LogError as error:
+        assert error.line == 8, error.line
+        assert str(error) == "line 8: the session of 1 deals is over: only undo is accepted"
+    else:
+        raise AssertionError("a deal after the session was accepted")
+    state = fold(*events[:-1], UNDO, trick("A")).state()
+    assert state["session_left"] == 0 and state["session_points"] == {"A": 2, "B": 0}
+
+
 def test_random_logs_refuse_cleanly_and_undo_exactly():
     for rules, seats, most in (("schwesing", 4, 9), ("treia", 4, 8), ("two", 2, 18)):
         game = bruus(rules=rules)
@@ -486,3 +620,19 @@ def test_random_logs_refuse_cleanly_and_undo_exactly():
 
         accepted = wander(game, Dice(len(rules)), random_bruus_event, 400, check)
         assert accepted > 100 and game.state()["games_played"] > 0, rules
+
+
+def test_random_sessions_never_pass_their_last_deal():
+    for rules, number in (("schwesing", 16), ("treia", 5), ("two", 1)):
+        game = bruus(rules=rules, session=number)
+
+        def check(state, number=number):
+            left = state["session_left"]
+            assert left == number - state["deals"] and 0 <= left <= number
+            assert not (left == 0 and state["deal_open"])
+            won = state["session_points"]
+            assert won["A"] >= state["points"]["A"] and won["B"] >= state["points"]["B"]
+
+        wander(game, Dice(number), random_bruus_event, 400, check)
+        assert game.state()["session_left"] == 0, rules
+        refused(game, deal(), "the session of %d deals is over" % number)

@@ -10,7 +10,7 @@ import json
 
 from test_app import Device, in_folder, is_a, options, refusal, row_shows, shows, write
 
-from ardoise import font
+from ardoise import font, forget
 from ardoise.journal import encode
 
 DEAL = {"ev": "deal"}
@@ -31,9 +31,11 @@ def tricks(teams):
     return [trick(team) for team in teams]
 
 
-def with_journal(root, rules, *events, settings=None, height=64):
+def with_journal(root, rules, *events, settings=None, height=64, session=None):
     """A device booting on a Bruus match already on flash (dealer seat 1)."""
     header = {"ev": "match", "game": "bruus", "rules": rules, "dealer": 0}
+    if session:
+        header["session"] = session
     write(root + "/match.jsonl", "".join(encode(event).decode() for event in (header,) + events))
     if settings is not None:
         write(root + "/settings.json", json.dumps(settings))
@@ -65,6 +67,7 @@ def test_a_new_match_asks_the_rule_set_then_the_dealer_among_its_seats(root):
     assert options(device) == ["Bruus Schwesing", "Bruus Treia", "Bruus à deux"]
     device.cursor("Bruus à deux")
     device.press("ok")
+    device.press("ok")  # no session
     assert device.screen().lines(device.app) == ["Bruus à deux", "Donneur: ◀ 1 ▶"]
     device.press("next", times=2)  # two seats: round to the first again
     assert device.screen().lines(device.app)[1] == "Donneur: ◀ 1 ▶"
@@ -330,3 +333,136 @@ def test_the_slate_is_what_a_fresh_boot_on_the_same_flash_shows(root):
     device.press("ok")
     device.wait(3000)
     assert device.pbm() == Device(root).pbm()
+
+
+# -- tournament sessions (ruling 29) --------------------------------------------------
+
+
+@in_folder
+def test_a_new_match_may_be_a_session_of_16_deals_unless_told_otherwise(root):
+    device = Device(root)
+    device.press("ok")
+    device.cursor("Bruus")
+    device.press("ok")
+    device.cursor("Bruus Schwesing")
+    device.press("ok")
+    assert device.screen().title == "Jouer en séance?"
+    assert options(device) == ["non", "oui"] and device.screen().index == 0
+    device.cursor("oui")
+    device.press("ok")
+    number = device.screen()
+    assert is_a(number, "Number") and number.value == 16  # Schwesing's session
+    assert number.detail(device.app, 16) == ["séance de", "16 donnes"]
+    device.press("prev", times=12)
+    device.press("ok")
+    assert device.screen().lines(device.app) == [
+        "Bruus Schwesing, séance de 4 donnes",
+        "Donneur: ◀ 1 ▶",
+    ]
+    device.press("ok")
+    assert device.journal() == (
+        '{"ev":"match","dealer":0,"game":"bruus","rules":"schwesing","session":4}\n'
+    )
+    # The next new match offers a session of as many deals first.
+    device.hold("next")
+    device.cursor("Nouveau match")
+    device.press("ok")
+    device.press("ok")
+    device.press("ok")
+    assert device.screen().index == 1
+    device.press("ok")
+    assert device.screen().value == 4
+    device.hold("ok")  # back: no session this time
+    device.cursor("non")
+    device.press("ok")
+    assert device.screen().lines(device.app)[0] == "Bruus Schwesing"
+    device.press("ok")
+    assert device.journal() == '{"ev":"match","dealer":0,"game":"bruus","rules":"schwesing"}\n'
+
+
+@in_folder
+def test_the_slate_counts_the_session_s_deals_and_its_points(root):
+    counterstrike = dare("B", "counterstrike")
+    events = [DEAL] + tricks("AAAAA") + [DEAL, counterstrike, counterstrike, counterstrike]
+    device = with_journal(root, "schwesing", *events, session=16)
+    device.wait(3000)
+    # B won game 1 in mid-deal with 12: the game's points go back to 0, not the session's.
+    assert shows(device, "✓0 Σ2", 32, 36, font.CENTER)
+    assert shows(device, "✓1 Σ12", 96, 36, font.CENTER)
+    assert row_shows(device, "2/16 Donneur 3", 7)
+    device.press("ok")
+    device.wait(3000)
+    assert row_shows(device, "3/16 0:0", 7, inverted=True)  # no room for the dealer
+    device.press("next", times=5)
+    assert device.app.toast_text == "0:5 B +2"
+    device.wait(3000)
+    assert shows(device, "✓1 Σ14", 96, 36, font.CENTER)
+    assert row_shows(device, "3/16 Donneur 4", 7)
+
+
+@in_folder
+def test_after_the_session_s_last_deal_only_undo_is_taken(root):
+    device = with_journal(root, "treia", *tricks_of_deals("A", 2), DEAL, *tricks("ABAB"), session=3)
+    device.press("prev")  # 3:2
+    device.press("next", times=2)  # 3:4
+    device.press("prev")  # 4:4: a Bock, the third deal
+    assert device.app.toast_text == "4:4 Bock+1"
+    device.wait(3000)
+    assert row_shows(device, "Fin de séance", 7)
+    assert shows(device, "✓0 Σ4", 32, 36, font.CENTER)
+    before = device.journal()
+    for key in ("ok", "prev", "next"):
+        device.press(key)
+        assert refusal(device) == "la séance de 3 donnes est finie: seul Annuler est possible"
+        device.press("ok")
+        assert len(device.app.stack) == 1
+    assert device.journal() == before
+    device.hold("prev")  # undo: the last trick back, the third deal open again
+    device.press("ok")
+    assert game(device).deal_open and game(device).tricks == [3, 4]
+    device.wait(3000)
+    assert row_shows(device, "3/3 3:4", 7, inverted=True)
+    device.press("next")  # 3:5: B takes the deal, and the session ends
+    assert device.app.toast_text == "3:5 B +1"
+    device.wait(3000)
+    assert row_shows(device, "Fin de séance", 7)
+
+
+@in_folder
+def test_a_session_on_a_compact_panel_shows_its_points_beside_the_numbers(root):
+    device = with_journal(root, "two", *tricks_of_deals("A", 1), DEAL, height=32, session=9)
+    device.wait(3000)
+    assert shows(device, "Σ2", 19, 16, font.LEFT)  # past the number, in place of ✓
+    assert shows(device, "Σ0", 128 - 19, 16, font.RIGHT)
+    assert row_shows(device, "2/9 0:0", 3, inverted=True)
+
+
+@in_folder
+def test_a_session_speaks_german_and_english(root):
+    events = tricks_of_deals("B", 1)
+    device = with_journal(root, "schwesing", *events, settings={"lang": "de"}, session=1)
+    device.wait(3000)
+    assert row_shows(device, "Serienende", 7)
+    device.press("ok")
+    assert refusal(device) == "die Serie von 1 Spielen ist vorbei: nur Zurücknehmen geht noch"
+    forget("ardoise.lang.de_reasons")
+    device = with_journal(root, "schwesing", *events, settings={"lang": "en"}, session=1)
+    device.wait(3000)
+    assert row_shows(device, "Session over", 7)
+    device.press("ok")
+    assert refusal(device) == "the session of 1 deals is over: only undo is accepted"
+    device.press("ok")
+    device.hold("next")
+    device.cursor("New match")
+    device.press("ok")
+    device.press("ok")
+    device.press("ok")
+    assert device.screen().title == "Play a session?", device.screen().title
+    assert device.screen().index == 1, device.screen().index
+    device.press("ok")
+    assert device.screen().detail(device.app, 1) == ["session of", "1 deals"]
+
+
+def tricks_of_deals(team, number):
+    """`number` deals each won five tricks to none by `team`."""
+    return ([DEAL] + tricks(team * 5)) * number

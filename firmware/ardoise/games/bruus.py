@@ -4,7 +4,11 @@ Each team's points of the game in progress, as a number and as matchsticks
 (chalk strokes); in Treia the matches it still has to give back, counted
 down from 10. Then the games won and, while a deal is open, its tricks as
 boxes toward the five that take it. The status row names the dealer, a Bock
-waiting and, inverted while a deal is open, the tricks.
+waiting and, inverted while a deal is open, the tricks. A tournament
+session (ruling 29) adds each team's points since the match began (Σ) and
+the deal's number (7/16) to the status row, which says the session's end
+once its last deal is played: then the rules take nothing but undo, and
+the slate's keys show their refusal.
 
 On the slate: OK begins a deal or, during one, opens its actions (a double
 or triple trick, daring and striking by what they scored); Prev and Next
@@ -34,6 +38,7 @@ from ardoise.base import (
     status_row,
     strokes,
     text_width,
+    wrap,
 )
 from scoring.bruus import COUNTERSTRIKE, KIND_POINTS, KINDS, RULES, SEATS, TEAMS, TO_WIN, TREIA, TWO
 
@@ -118,19 +123,45 @@ def deal_menu(app):
 
 
 def new_match(app):
-    """A new match: Schwesing, Treia or two players (the current match's
-    first), then who deals first among its seats."""
+    """A new match: Schwesing, Treia or two players, then whether it is a
+    tournament session and of how many deals (16 by default, Schwesing's),
+    then who deals first among its seats. The current match's answers come
+    first: the next session is played as the last one was."""
     names = app.words("bruus_rules")
+    widgets = app.load("widgets")
     current = app.match.game
-    chosen = current.rules if current is not None and current.name == "bruus" else 0
+    chosen = session = 0
+    if current is not None and current.name == "bruus":
+        chosen = current.rules
+        session = current.session
 
     def pick(app, rules):
-        def header(dealer):
-            return {"ev": "match", "game": "bruus", "rules": RULES[rules], "dealer": dealer}
+        def confirm(app, deals):
+            def header(dealer):
+                event = {"ev": "match", "game": "bruus", "rules": RULES[rules], "dealer": dealer}
+                if deals:
+                    event["session"] = deals
+                return event
 
-        app.load("menus").confirm_new_match(app, names[rules], header, SEATS[rules])
+            line = names[rules]
+            if deals:
+                line += ", " + app.t("bruus_session") % deals
+            app.load("menus").confirm_new_match(app, line, header, SEATS[rules])
 
-    app.push(app.load("widgets").Choice(app.t("set_rules"), names, pick, chosen))
+        def ask(app, yes):
+            if not yes:
+                confirm(app, 0)
+                return
+            def detail(app, deals):  # beside the number on a 128x32 panel: 11 columns
+                return wrap(app.t("bruus_session") % deals, 11)
+
+            question = app.t("bruus_session_q")
+            app.push(widgets.Number(question, session or 16, 1, 99, confirm, detail))
+
+        yes_no = [app.t("no"), app.t("yes")]
+        app.push(widgets.Choice(app.t("bruus_session_q"), yes_no, ask, min(session, 1)))
+
+    app.push(widgets.Choice(app.t("set_rules"), names, pick, chosen))
 
 
 def history(app):
@@ -193,7 +224,9 @@ class Slate(SlateScreen):
                 room = text_width(number, scale=2) + 3
                 inner = room if side == 0 else WIDTH - room
                 draw_text(fb, fit(label, _HALF - 2 - room), inner, ROW, align=align)
-                draw_text(fb, "✓%d" % game.games[side], inner, 2 * ROW, align=align)
+                # A session shows its points in place of the games won.
+                games = "Σ%d" % game.won[side] if game.session else "✓%d" % game.games[side]
+                draw_text(fb, games, inner, 2 * ROW, align=align)
                 continue
             middle = _HALF // 2 + side * _HALF
             draw_text(fb, label, middle, 0, align=CENTER)
@@ -201,8 +234,11 @@ class Slate(SlateScreen):
             width = min(STROKE * count, _HALF - 4)
             strokes(fb, count, middle - width // 2, 28, False, _HALF - 4)
             games = game.games[side]
-            unit = app.words("bruus_games")[0 if games == 1 else 1]
-            draw_text(fb, "%d %s" % (games, unit), middle, 36, align=CENTER)
+            if game.session:  # games won, and the points of the session
+                text = "✓%d Σ%d" % (games, game.won[side])
+            else:
+                text = "%d %s" % (games, app.words("bruus_games")[0 if games == 1 else 1])
+            draw_text(fb, text, middle, 36, align=CENTER)
             if game.deal_open:
                 # Five boxes: the fifth trick takes the deal.
                 left = middle - (TO_WIN * _BOX - 2) // 2
@@ -211,16 +247,25 @@ class Slate(SlateScreen):
                         fb.fill_rect(left + index * _BOX, 48, 7, 7, 1)
                     else:
                         fb.rect(left + index * _BOX, 48, 7, 7, 1)
-        # The status row: the dealer, a Bock waiting, a deal's tricks.
+        # The status row: the dealer, a Bock waiting, a deal's tricks; in a
+        # session, its deal first (7/16), and once it is over that alone.
         text = app.t("dealer") % app.seat(game.dealer)
         bock = app.t("bruus_bock") % game.bock if game.bock else None
+        session = game.session
         if game.deal_open:
-            # The tricks, and the Bock this deal's winner takes (else the dealer).
-            text = "%d:%d %s" % (game.tricks[0], game.tricks[1], bock or text)
+            # The tricks, and the Bock this deal's winner takes, else the
+            # dealer (for whom a session's count leaves no room).
+            tricks = "%d:%d" % (game.tricks[0], game.tricks[1])
+            text = tricks + " " + (bock or text) if bock or not session else tricks
         elif bock:
             text = bock + " " + text
-        elif len(text) <= 11:
+        elif len(text) <= 11 and not session:
             text += " · OK"  # OK deals, if a long name leaves room to say so
+        if session:
+            if game.deals == session:
+                text = app.t("bruus_session_end")  # then only undo (ruling 29)
+            else:  # the deal in progress, or the last one played
+                text = "%d/%d %s" % (game.deals + game.deal_open, session, text)
         status_row(app, fb, text, game.deal_open)
 
 

@@ -128,6 +128,9 @@ KEYS = (
     b"name_keys\n"
     b"name_taken\n"
     b"roster_full\n"
+    b"bruus_session_q\n"
+    b"bruus_session\n"
+    b"bruus_session_end\n"
 )
 
 

@@ -107,4 +107,7 @@ TEXT = (
     "OK=Zeich. ✓=Ende\n"  # name_keys
     "%s steht schon in der Liste.\n"  # name_taken
     "Die Liste ist voll: zuerst einen Namen entfernen.\n"  # roster_full
+    "Turnierserie?\n"  # bruus_session_q
+    "Serie von %d Spielen\n"  # bruus_session
+    "Serienende\n"  # bruus_session_end
 )

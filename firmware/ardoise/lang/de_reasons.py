@@ -41,4 +41,5 @@ REASONS = (
     "Paare brauchen 4 Spieler, nicht %d\n"  # pairs_four
     "alle %d Karten vom Rang %s sind in diesem Spiel schon gespielt\n"  # rank_all_played
     "die Augen müssen 120 ergeben, nicht %s = %d\n"  # points_sum
+    "die Serie von %d Spielen ist vorbei: nur Zurücknehmen geht noch\n"  # session_over
 )

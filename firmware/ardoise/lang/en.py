@@ -107,4 +107,7 @@ TEXT = (
     "OK=letter ✓=done\n"  # name_keys
     "%s is already in the list.\n"  # name_taken
     "The list is full: remove a name first.\n"  # roster_full
+    "Play a session?\n"  # bruus_session_q
+    "session of %d deals\n"  # bruus_session
+    "Session over\n"  # bruus_session_end
 )

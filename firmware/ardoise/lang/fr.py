@@ -107,4 +107,7 @@ TEXT = (
     "OK=lettre ✓=fin\n"  # name_keys
     "%s est déjà dans la liste.\n"  # name_taken
     "La liste est pleine : retirez d'abord un nom.\n"  # roster_full
+    "Jouer en séance?\n"  # bruus_session_q
+    "séance de %d donnes\n"  # bruus_session
+    "Fin de séance\n"  # bruus_session_end
 )

@@ -41,4 +41,5 @@ REASONS = (
     "les paires demandent 4 joueurs, pas %d\n"  # pairs_four
     "les %d cartes de rang %s sont déjà jouées dans cette donne\n"  # rank_all_played
     "les points doivent faire 120, pas %s = %d\n"  # points_sum
+    "la séance de %d donnes est finie: seul Annuler est possible\n"  # session_over
 )

@@ -11,7 +11,8 @@ module's, that answers for a log of its game (a matchlog.MatchLog):
   `tournament` a match counts toward, with its unit, and what each seat is
   credited with; COLUMNS, seat_counts(log) and result(log, seat, scores,
   unit): the tournament's statistics of each player; partners(log, seat)
-  and opponents(log, seat) where seats do not play in two teams.
+  and opponents(log, seat) where seats do not play in two teams;
+  progress(log): where a match stands, if the list of logs should say it.
 
 A game the rules know and no module here reports yet (a new one) is reported
 by this module's `Report` from the rules core's state alone: its summary and
@@ -49,6 +50,11 @@ class Report:
 
     def result(self, log, seat, scores, unit):
         return team_result(log, seat, scores, unit)
+
+    def progress(self, log):
+        """Where the match stands, for the tournament's list of logs (a Bruus
+        session's deals), or None."""
+        return None
 
     def partners(self, log, seat):
         """The seats of the same team (team A the even seats, B the odd)."""

@@ -52,6 +52,7 @@ class BruusDeal:
     score: dict | None = None  # points in the current game after the deal
     games: dict | None = None
     bock_waiting: int = 0
+    won: dict | None = None  # matchsticks since the match began, after the deal
 
 
 @dataclass
@@ -59,15 +60,28 @@ class BruusMatch:
     log: MatchLog
     deals: list
 
-    def matchsticks(self):
-        """Points each team won over the whole match, across games (the tournament's total)."""
-        won = {"A": 0, "B": 0}
-        for deal in self.deals:
-            for dare in deal.dares:
-                won[dare.team] += dare.points
-            if deal.winner:
-                won[deal.winner] += deal.points
-        return won
+
+def matchsticks(log):
+    """Points each team won over the whole match, across games: the core's
+    session_points, what a tournament credits to both partners (ruling 29)."""
+    return log.final["session_points"]
+
+
+def whole(log):
+    """What the matchsticks are counted over: "session" or "match"."""
+    return "session" if log.header.get("session") else "match"
+
+
+def session_note(log):
+    """Where a session stands ("session: 7 of 16 deals played", "session of
+    16 deals over"), or None for a match that is no session."""
+    size = log.header.get("session")
+    if size is None:
+        return None
+    left = log.final["session_left"]
+    if not left:
+        return "session of %d deals over" % size
+    return "session: %d of %d deals played" % (size - left, size)
 
 
 def read(log):
@@ -84,6 +98,7 @@ def read(log):
             deal.score = after["points"]
             deal.games = after["games"]
             deal.bock_waiting = after["bock"]
+            deal.won = after["session_points"]
             continue
         scored = points_scored(step)
         if kind == "dare":
@@ -105,6 +120,7 @@ def read(log):
         deal.score = after["points"]
         deal.games = after["games"]
         deal.bock_waiting = after["bock"]
+        deal.won = after["session_points"]
     return BruusMatch(log, deals)
 
 
@@ -118,6 +134,9 @@ def summary(log):
     lines = ["Bruus, rules %s: game to %d points." % (final["rules"], final["target"])]
     if treia:
         lines[0] = "Bruus, rules treia: each team gives back 10 matches, one per point."
+    session = log.header.get("session")
+    if session:
+        lines[0] += " A tournament session of %d deals." % session
     lines += team_lines(log)
     game = None
     for deal in match.deals:
@@ -132,7 +151,9 @@ def summary(log):
             lines.append(text)
     lines.append("")
     lines.append("Games won: %s." % pair(final["games"]))
-    lines.append("Matchsticks won in the match: %s." % pair(match.matchsticks()))
+    lines.append("Matchsticks won in the %s: %s." % (whole(log), pair(matchsticks(log))))
+    if session_note(log):
+        lines.append(session_note(log).capitalize() + ".")
     if final["bock"]:
         lines.append(
             "Bock: %s waiting for the next deal's winner." % plural(final["bock"], "point")
@@ -147,9 +168,10 @@ def dare_text(dare):
 
 
 def bruus_deal_lines(log, deal):
-    lines = [
-        "Deal %d, %s: tricks %s" % (deal.number, dealt_by(log, deal.dealer), pair(deal.tricks))
-    ]
+    number = str(deal.number)
+    if log.header.get("session"):
+        number += " of %d" % log.header["session"]
+    lines = ["Deal %s, %s: tricks %s" % (number, dealt_by(log, deal.dealer), pair(deal.tricks))]
     body = [dare_text(dare) for dare in deal.dares]
     if deal.winner:
         text = "%s takes the deal: %s" % (deal.winner, plural(deal.points, "point"))
@@ -183,6 +205,8 @@ def rows(log):
             "points_B",
             "games_A",
             "games_B",
+            "matchsticks_A",
+            "matchsticks_B",
         ]
     ]
     for deal in read(log).deals:
@@ -203,6 +227,8 @@ def rows(log):
                 deal.score["B"],
                 deal.games["A"],
                 deal.games["B"],
+                deal.won["A"],
+                deal.won["B"],
             ]
         )
     return rows
@@ -218,7 +244,6 @@ def draw(log):
     """The slate chalked: each team's matchsticks."""
     from host_tools.logs import chalk  # pillow, for drawings only
 
-    match = read(log)
     final = log.final
     treia = final["rules"] == "treia"
     # Treia counts down: each team starts with 10 matches and gives one back per point.
@@ -229,7 +254,7 @@ def draw(log):
     top = chalk.team_heading(board, log, 80)
     board.line((60, top), (chalk.WIDTH - 60, top), width=5)
     caption = "matches still to give back" if treia else "points this game"
-    won = match.matchsticks()
+    won = matchsticks(log)
     for team in TEAMS:
         centre = chalk.CENTRES[team]
         board.write(
@@ -242,7 +267,11 @@ def draw(log):
         y = top + 70 + rows * STICK_ROW
         board.write((centre, y), "games won: %d" % final["games"][team], 30, chalk.CHALK, "center")
         board.write(
-            (centre, y + 44), "matchsticks in the match: %d" % won[team], 24, chalk.CHALK, "center"
+            (centre, y + 44),
+            "matchsticks in the %s: %d" % (whole(log), won[team]),
+            24,
+            chalk.CHALK,
+            "center",
         )
     bottom = top + 70 + rows * STICK_ROW + 86
     board.line((chalk.WIDTH / 2, top - 96), (chalk.WIDTH / 2, bottom), width=5)
@@ -251,6 +280,8 @@ def draw(log):
         notes.append("Bock: %d waiting" % final["bock"])
     if final["deal_open"]:
         notes.append("deal %d in progress" % (final["deals"] + 1))
+    if session_note(log):
+        notes.append(session_note(log))
     board.write((chalk.WIDTH / 2, bottom + 20), "   ·   ".join(notes), 26, chalk.YELLOW, "center")
     return board.picture()
 
@@ -275,7 +306,7 @@ def kind(log):
 
 def seat_scores(log):
     """The matchsticks (points) each seat's team won over the whole match, across games."""
-    won = read(log).matchsticks()
+    won = matchsticks(log)
     return [won[TEAMS[seat % 2]] for seat in range(log.seats)]
 
 
@@ -290,10 +321,19 @@ def seat_counts(log):
     return games.seat_of_team(log, counts)
 
 
+def result(log, seat, scores, unit):
+    """How the match went for a seat's team: "18-7 matchsticks", and where its
+    session stands."""
+    text = games.team_result(log, seat, scores, unit)
+    note = session_note(log)
+    return "%s, %s" % (text, note) if note else text
+
+
 class Report(games.Report):
     TITLE = TITLE
     DRAWS = RANKS = True
     COLUMNS = COLUMNS
     summary, rows, draw = staticmethod(summary), staticmethod(rows), staticmethod(draw)
     kind, seat_scores = staticmethod(kind), staticmethod(seat_scores)
-    seat_counts = staticmethod(seat_counts)
+    seat_counts, result = staticmethod(seat_counts), staticmethod(result)
+    progress = staticmethod(session_note)

@@ -50,6 +50,7 @@ def test_the_slate_pictures_are_the_simulators(tmp_path):
         "slate-64.png",
         "slate-32.png",
         "slate-bruus-64.png",
+        "slate-bruus-session-64.png",
         "slate-brusquembelle-64.png",
     ):
         assert same_picture(tmp_path / name, IMAGES / name), "docs/images/%s %s" % (name, STALE)

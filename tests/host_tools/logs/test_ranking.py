@@ -245,7 +245,11 @@ def test_brusquembelle_statistics(tmp_path, capsys):
 def test_every_example_ranks(capsys):
     code, lines, err = report(capsys, EXAMPLES)
     assert (code, err) == (0, "")
-    assert "Logs: 3 ranked, 0 skipped" in lines
+    assert "Logs: 4 ranked, 0 skipped" in lines
+    assert (
+        "  ranked   %s (names in the log; session of 16 deals over)"
+        % (EXAMPLES / "bruus-session.jsonl")
+    ) in lines
 
 
 def test_the_picture_and_the_page(evening, tmp_path, capsys, monkeypatch):

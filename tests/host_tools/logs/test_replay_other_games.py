@@ -24,7 +24,16 @@ NAMES = sorted(
 )
 
 SPEC_KEYS = {
-    "bruus": ("points", "tricks", "games", "bock", "deal_open", "dealer"),
+    "bruus": (
+        "points",
+        "tricks",
+        "games",
+        "bock",
+        "deal_open",
+        "dealer",
+        "session_points",
+        "session_left",
+    ),
     "brusquembelle": ("balance", "pool", "deal_open", "dealer"),
 }
 
