@@ -95,6 +95,13 @@ def smallest_heap(fits, start):
     return kib
 
 
+def plural(count, word):
+    """A count and its word for a person: "1 match", "3 matches", "0 names"."""
+    if count == 1:
+        return "%d %s" % (count, word)
+    return "%d %s%s" % (count, word, "es" if word.endswith(("s", "sh", "ch", "x")) else "s")
+
+
 class OutputError(Exception):
     """An output that would replace what the command reads; nothing was written."""
 

@@ -21,7 +21,7 @@ import sys
 import unicodedata
 
 from host_tools.board.link import LinkError, add_port_arguments, connect
-from host_tools.common import FIRMWARE
+from host_tools.common import FIRMWARE, plural
 
 # Relative, as the firmware names data/ (see board_id.py).
 WRITE = """
@@ -188,7 +188,7 @@ def main(argv=None):
     except (RosterError, LinkError) as error:
         print("roster: %s" % error, file=sys.stderr)
         return 1
-    print("roster on the board: %d names: %s" % (len(names), ", ".join(names)))
+    print("roster on the board: %s: %s" % (plural(len(names), "name"), ", ".join(names)))
     return 0
 
 

@@ -46,6 +46,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from host_tools.common import plural
 from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.standings import kind_of, seat_scores
@@ -183,7 +184,8 @@ def apply_names_file(sources, path):
         seats = source.log.seats
         if len(names) != seats:
             raise RankingError(
-                "%s: %d names for the %d seats of %s" % (where, len(names), seats, source.short)
+                "%s: %s for the %s of %s"
+                % (where, plural(len(names), "name"), plural(seats, "seat"), source.short)
             )
         given = [name for name in names if name]
         try:

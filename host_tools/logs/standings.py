@@ -7,6 +7,7 @@ seats and counts the statistics, ranking_page.py draws them.
 import csv
 from dataclasses import dataclass
 
+from host_tools.common import plural
 from host_tools.logs import games
 
 
@@ -40,6 +41,11 @@ class Ranking:
     unit: str
     matches: int
     standings: list
+
+    @property
+    def title(self):
+        """ "Bruus, schwesing: matchsticks (3 matches)", as the report and its pages head it."""
+        return "%s: %s (%s)" % (self.kind, self.unit, plural(self.matches, "match"))
 
 
 def rankings(logs):
@@ -85,7 +91,7 @@ def report_lines(ranked, skipped):
     for ranking in ranked:
         if lines:
             lines.append("")
-        lines.append("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
+        lines.append(ranking.title)
         width = max(len("name"), *(len(standing.name) for standing in ranking.standings))
         lines.append("rank  %-*s  total  matches" % (width, "name"))
         for rank, standing in ranks(ranking.standings):

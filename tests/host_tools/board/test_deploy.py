@@ -161,6 +161,9 @@ def test_deploy_to_the_virtual_board_runs_the_slate(tmp_path):
     ]
     assert [line[:3] for line in steps] == ["1/6", "2/6", "3/6", "4/6", "5/6", "6/6"]
     assert "MicroPython 1.29" in steps[1] and "mpy-cross 1.29" in steps[2]
+    # Its flash is a folder on the PC's disk: no board has that much free.
+    assert "a virtual board: its flash is the folder %s on this PC" % flash in steps[1]
+    assert " free" not in steps[1]
 
     assert (flash / "board.py").read_bytes() == (ROOT / "boards" / "pico.py").read_bytes()
     assert (flash / "main.py").read_bytes() == (ROOT / "firmware" / "main.py").read_bytes()
@@ -225,7 +228,14 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     [
         (("--board", "pico"), "no port given"),
         (("--board", "pico", "--port", "/dev/ttyNOSUCH"), "no serial port /dev/ttyNOSUCH"),
-        (("--port", "virtual"), "no board given: choose one of esp32_c3, esp32_devkit"),
+        (
+            ("--port", "virtual"),
+            "no board given: choose one of esp32_c3, esp32_devkit, esp32_s3, pico",
+        ),
+        (
+            ("--board", "nano", "--port", "virtual"),
+            "choose one of esp32_c3, esp32_devkit, esp32_s3, pico",
+        ),
         (("--board", "nano", "--port", "virtual"), "no board 'nano': choose one of"),
         (("--board", "host", "--port", "/dev/null"), "boards/host.py is the PC's stand-in"),
     ],

@@ -131,7 +131,7 @@ def test_one_ranking_per_kind_of_game(tmp_path, capsys):
     lines = lines[: lines.index("Brusquembelle: statistics per player") - 1]
     # Brusquembelle: each player's own balance, [6, -4, -9, 21, -14].
     assert lines[: lines.index("")] == [
-        "Brusquembelle: units (1 matches)",
+        "Brusquembelle: units (1 match)",
         "rank  name     total  matches",
         "   1  Sara        21        1",
         "   2  Pia          6        1",
@@ -159,7 +159,7 @@ def test_a_log_without_names_ranks_by_its_file_and_seat(tmp_path, capsys):
     # Two players: A takes the first deal (1) and strikes (2), B takes the second (2).
     assert lines[len(BRUUS_RANKING) : len(BRUUS_RANKING) + 5] == [
         "",
-        "Bruus, two: matchsticks (1 matches)",
+        "Bruus, two: matchsticks (1 match)",
         "rank  name               total  matches",
         "   1  bruus-two, seat 1      3        1",
         "   2  bruus-two, seat 2      2        1",
