@@ -24,7 +24,27 @@ def test_a_good_file_gives_its_names():
     data = "\ufeffRösli\r\n\n  Paul \nE\u0301mile\nJean-Luc\nZoë\n".encode()
     # A byte order mark, CR LF, a blank line, spaces, an accent typed as a combining mark.
     assert roster.check(data) == ["Rösli", "Paul", "Émile", "Jean-Luc", "Zoë"]
-    assert roster.check(b"") == []
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b" \t\r\n  \n", "\ufeff\n".encode()])
+def test_a_file_without_names_is_refused_clearing_is_asked_for(data):
+    with pytest.raises(roster.RosterError, match="names.txt holds no names: .* --clear"):
+        roster.check(data, "names.txt")
+
+
+def test_a_byte_order_mark_is_no_character():
+    # Files pasted together: each one's mark at the start of a line.
+    data = "\ufeffAnne\n\ufeffPaul\nZo\ufeffë\n".encode()
+    assert roster.check(data) == ["Anne", "Paul", "Zoë"]
+
+
+def test_the_empty_seats_dash_is_no_name():
+    with pytest.raises(roster.RosterError) as refused:
+        roster.check("Anne\n-\n – \n".encode(), "names.txt")
+    assert str(refused.value).splitlines()[1:] == [
+        "  line 2: '-' is the slate's empty seat, not a name",
+        "  line 3: '–' is the slate's empty seat, not a name",
+    ]
 
 
 def test_every_problem_is_said_with_its_line():
@@ -60,6 +80,14 @@ def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "line 2: 'xxxxxxxxxxxxx' is 13 characters: at most 12" in refused.stderr
     assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    # An empty file is refused, the roster kept; --clear empties it.
+    names.write_text("\n", encoding="utf-8")
+    empty = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
+    assert empty.returncode == 1 and "holds no names" in empty.stderr
+    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    cleared = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, "--clear")
+    assert (cleared.returncode, cleared.stdout) == (0, "roster on the board: none (cleared)\n")
+    assert stored.read_bytes() == b""
     missing = ardoise(
         "roster", "--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt"
     )
