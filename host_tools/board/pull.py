@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect
+from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect, hand_back
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import ROOT, OutputError, check_outputs
 
@@ -93,23 +93,8 @@ def pull(port, folder, virtual_flash=DEFAULT_FLASH):
         try:
             return copy_logs(link, folder)
         finally:
-            # Reaching the files stopped the slate: a reset starts it again,
-            # whatever became of the pull.
-            hand_back(link)
-
-
-def hand_back(link):
-    """Reset the board so that it runs the slate again; say so, or what to do."""
-    try:
-        link.run("reset")
-    except LinkError as error:
-        print(
-            "pull-log: the board could not be reset (%s): unplug it and plug it in again "
-            "to get the slate back" % error,
-            file=sys.stderr,
-        )
-        return
-    print("the board is reset: it goes on with the slate", flush=True)
+            if hand_back(link, "pull-log"):
+                print("the board is reset: it goes on with the slate", flush=True)
 
 
 def copy_logs(link, folder):

@@ -24,7 +24,7 @@ import pathlib
 import sys
 import unicodedata
 
-from host_tools.board.link import LinkError, add_port_arguments, connect
+from host_tools.board.link import LinkError, add_port_arguments, connect, hand_back
 from host_tools.common import FIRMWARE, plural
 from host_tools.logs.seats import ANONYMOUS
 
@@ -159,9 +159,10 @@ def put(port, names, virtual_flash):
     """Write `names` as the board's roster; the bytes read back from it."""
     data = "".join(name + "\n" for name in names).encode("utf-8")
     with connect(port, virtual_flash) as link:
-        stored = write_whole(link, "data/roster.txt", data)
-        # Reaching the files stopped the slate: a reset starts it again.
-        link.run("reset")
+        try:
+            stored = write_whole(link, "data/roster.txt", data)
+        finally:
+            hand_back(link, "roster")
     if stored != data:
         raise RosterError("the board kept something else than was sent: try again")
     return stored
@@ -170,8 +171,10 @@ def put(port, names, virtual_flash):
 def show(port, virtual_flash):
     """The roster on the board as the slate reads it, or None without the slate."""
     with connect(port, virtual_flash) as link:
-        stored = link.evaluate(SHOW)
-        link.run("reset")
+        try:
+            stored = link.evaluate(SHOW)
+        finally:
+            hand_back(link, "roster")
     return None if stored is None else [name.decode("utf-8") for name in stored]
 
 

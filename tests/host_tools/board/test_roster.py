@@ -7,9 +7,12 @@ tests/device/test_roster.py; here it reads, in a small heap, a file far
 larger than any roster.
 """
 
+import contextlib
+
 import pytest
 
 from host_tools.board import roster
+from host_tools.board.link import LinkError
 from host_tools.common import FIRMWARE, compile_tree, run_micropython, smallest_heap
 from tests.support.commands import ardoise
 
@@ -119,3 +122,34 @@ def test_the_boards_reader_needs_no_more_heap_for_a_huge_file(tmp_path):
     result = reader("huge", junk + b"y" * 200_000 + b"\n" + names)(heap)
     assert result.returncode == 0, (heap, result.stdout + result.stderr)
     assert result.stdout.strip() == "[b'R\\xc3\\xb6sli', b'Paul']"
+
+
+class Refusing:
+    """A link to a board whose flash refuses the roster, and that resets fine or not."""
+
+    def __init__(self, reset_fails=False):
+        self.ran = []
+        self.reset_fails = reset_fails
+
+    def evaluate(self, code):
+        raise LinkError("the board's filesystem is full")
+
+    def run(self, *args):
+        self.ran.append(args)
+        if self.reset_fails:
+            raise LinkError("no answer")
+
+
+@pytest.mark.parametrize("reset_fails", [False, True])
+def test_a_failed_roster_hands_the_board_back_running_the_slate(monkeypatch, capsys, reset_fails):
+    """Issue 20 item 8: the slate the write stopped runs again, or the message says how."""
+    link = Refusing(reset_fails)
+    monkeypatch.setattr(roster, "connect", lambda port, flash: contextlib.nullcontext(link))
+    with pytest.raises(LinkError, match="filesystem is full"):
+        roster.put("/dev/ttyACM0", ["Anne"], None)
+    assert link.ran == [("reset",)]
+    with pytest.raises(LinkError):
+        roster.show("/dev/ttyACM0", None)
+    assert link.ran == [("reset",), ("reset",)]
+    said = capsys.readouterr().err
+    assert ("unplug it and plug it in again" in said) == reset_fails
