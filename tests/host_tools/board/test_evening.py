@@ -66,9 +66,9 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
         ok("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", evening)
     assert sorted(str(path.relative_to(evening)) for path in evening.rglob("*.jsonl")) == [
         "3/3-0001.jsonl",
-        "3/3-match.jsonl",
+        "3/3-0002.jsonl",  # the match on the slate, by the number its archive will give it
         "5/5-0001.jsonl",
-        "5/5-match.jsonl",
+        "5/5-0002.jsonl",
     ]
 
     # Nobody was named on the slates: ranked by board and seat.
@@ -80,7 +80,7 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
     assert "Bruus, schwesing: matchsticks (1 match)" in lines
     assert "Bruus, treia: matchsticks (1 match)" in lines  # the match left in progress
     assert any("Ardoise 5, seat 2" in line for line in lines)
-    assert "  skipped  %s: no deal played yet" % (evening / "3" / "3-match.jsonl") in lines
+    assert "  skipped  %s: no deal played yet" % (evening / "3" / "3-0002.jsonl") in lines
     assert "Logs: 3 ranked, 1 skipped" in lines
 
     # The organiser names the seats afterwards, from the roster.
@@ -88,7 +88,7 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
     seats.write_text(
         "3-0001.jsonl: Rösli, Émile, Paul, Anne\n"
         "board 5, match 1: Rösli, Josiane, Paul, Anne\n"
-        "board 5, now: Émile, Josiane, Paul, Anne\n",
+        "board 5, match 2: Émile, Josiane, Paul, Anne\n",
         encoding="utf-8",
     )
     before = {path: path.read_bytes() for path in evening.rglob("*.jsonl")}
@@ -130,7 +130,7 @@ def test_three_matches_named_on_the_slate_rank_with_their_names(build, tmp_path)
     assert [str(path.relative_to(evening)) for path in logs] == [
         "3/3-0001.jsonl",
         "3/3-0002.jsonl",
-        "3/3-match.jsonl",
+        "3/3-0003.jsonl",
     ]
     headers = [json.loads(path.read_text(encoding="utf-8").splitlines()[0]) for path in logs]
     assert [header["names"] for header in headers] == [
