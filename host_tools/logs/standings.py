@@ -4,9 +4,9 @@ they played in, one ranking per kind of game, as text and CSV rows. The
 seats and counts the statistics, ranking_page.py draws them.
 """
 
-import csv
 from dataclasses import dataclass
 
+from host_tools import common
 from host_tools.common import plural
 from host_tools.logs import games
 
@@ -106,18 +106,10 @@ def report_lines(ranked, skipped):
 
 
 def write_csv(ranked, path):
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["kind", "unit", "rank", "name", "total", "matches"])
-        for ranking in ranked:
-            for rank, standing in ranks(ranking.standings):
-                writer.writerow(
-                    [
-                        ranking.kind,
-                        ranking.unit,
-                        rank,
-                        standing.name,
-                        standing.total,
-                        standing.matches,
-                    ]
-                )
+    rows = [["kind", "unit", "rank", "name", "total", "matches"]]
+    for ranking in ranked:
+        for rank, standing in ranks(ranking.standings):
+            rows.append(
+                [ranking.kind, ranking.unit, rank, standing.name, standing.total, standing.matches]
+            )
+    common.write_csv(path, rows)
