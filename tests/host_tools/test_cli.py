@@ -103,6 +103,8 @@ def test_the_blocking_does_refuse_a_module_a_command_needs():
     failed = run_without(["argparse"])
     assert set(failed) == set(cli.COMMANDS)
     assert "argparse" in failed["deploy"]
+
+
 @pytest.mark.parametrize(
     "args",
     [["--help"]]
