@@ -173,7 +173,7 @@ pull-log: $(STAMP) ## copy a board's match logs to logs/<today>/<board id>/: POR
 # The players' names on a board, one per line in FILE (UTF-8): the slate offers
 # them for each seat of a new match. Without FILE, the roster the board has.
 roster: $(STAMP) ## put player names on a board: PORT=... FILE=names.txt
-	$(ARDOISE) roster --port "$(PORT)" $(if $(FILE),"$(FILE)")
+	$(ARDOISE) roster --port "$(PORT)" $(if $(FILE),"$(FILE)") $(if $(CLEAR),--clear)
 
 # The slate in a browser: build/web/ (the page, MicroPython's WebAssembly
 # port, the firmware's .mpy) served at http://127.0.0.1:8000 until Ctrl-C;

@@ -11,6 +11,9 @@ Python and the firmware's rules core, and pillow only the drawing commands.
 """
 
 import importlib
+import os
+import select
+import signal
 import sys
 
 # name: (the module whose main(argv) runs it, what it does). One line each,
@@ -47,6 +50,35 @@ def usage():
 
 
 def main(argv=None):
+    """Run one command; a reader that stopped reading (`ardoise ... | head`) ends it
+    quietly, as it ends a Unix tool (exit 141, killed by SIGPIPE, as a shell reports it)."""
+    try:
+        try:
+            code = run(argv)
+        except SystemExit:  # argparse's --help and refusals
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()
+    except BrokenPipeError:
+        if not reader_gone():
+            raise  # a pipe of the command's own: its traceback is wanted
+        # Python flushes stdout once more as it exits: let that go nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+    return code
+
+
+def reader_gone():
+    """Whether nobody reads stdout any more (a pipe whose reader ended)."""
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poll.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def run(argv):
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(usage())

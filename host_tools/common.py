@@ -2,8 +2,10 @@
 never writing over an input, ending on a signal.
 """
 
+import csv
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -91,6 +93,39 @@ def smallest_heap(fits, start):
     while kib > 1 and fits(kib - 1):
         kib -= 1
     return kib
+
+
+def plural(count, word):
+    """A count and its word for a person: "1 match", "3 matches", "0 names"."""
+    if count == 1:
+        return "%d %s" % (count, word)
+    return "%d %s%s" % (count, word, "es" if word.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+# What a terminal would obey rather than show (colours, titles, a cursor moved).
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# What a spreadsheet reads as a formula at the start of a cell.
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
+def printable(text):
+    """`text` for a terminal: every control character but the newline written as
+    an escape ("\\x1b"), so a name in a log cannot drive the terminal."""
+    return CONTROL.sub(lambda found: "\\x%02x" % ord(found.group()), text)
+
+
+def write_csv(path, rows):
+    """Write `rows` as CSV, each text cell one a spreadsheet takes as text: a cell
+    that would begin a formula ("=1+2", "@SUM(...)") gets a leading apostrophe."""
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows([[as_text(cell) for cell in row] for row in rows])
+
+
+def as_text(cell):
+    if isinstance(cell, str) and cell.startswith(FORMULA) and not NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 class OutputError(Exception):

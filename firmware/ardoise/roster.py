@@ -72,7 +72,8 @@ _GROUPS = (
 
 def name_of(raw):
     """The name in the bytes `raw` (a line, its spaces and end aside), or None."""
-    raw = raw.strip(b" \t\r\n")
+    # A byte order mark (a PC editor's file) is no character of a name.
+    raw = raw.replace(b"\xef\xbb\xbf", b"").strip(b" \t\r\n")
     if not raw or len(raw) > _LINE - 4 or min(raw) < 32 or b"\x7f" in raw:
         return None
     try:

@@ -19,6 +19,9 @@ PATH = "data/board_id.txt"
 MOST = 12
 # Into file and folder names, on every PC: no spaces, no accents.
 SHAPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,%d}" % (MOST - 1))
+# Names Windows keeps for its devices, in any case and with any extension:
+# a folder "con" cannot be made there, so pull-log could not copy the logs.
+WINDOWS = re.compile(r"(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?", re.IGNORECASE)
 
 # Printed by the board: (the id it keeps or None, its unique id in hex or None).
 PROBE = """
@@ -60,7 +63,21 @@ def check(board_id):
             "a board id is 1 to %d letters or digits (also - and _ after the first), "
             "not %r" % (MOST, board_id)
         )
+    if WINDOWS.fullmatch(board_id):
+        raise BoardIdError(
+            "%r cannot be a board id: Windows keeps that name for a device, and the "
+            "board's logs go into a folder named after its id" % board_id
+        )
     return board_id
+
+
+def usable(board_id):
+    """Whether `board_id` can name a board's folder and files (check's rules)."""
+    try:
+        check(board_id)
+    except BoardIdError:
+        return False
+    return True
 
 
 def derived(unique):
@@ -74,7 +91,7 @@ def read(link):
     Returns (id or None, how it was found: "kept" or "from its unique id").
     """
     kept, unique = link.evaluate(PROBE)
-    if kept and SHAPE.fullmatch(kept):
+    if kept and usable(kept):
         return kept, "kept"
     if unique:
         return derived(unique), "from its unique id"

@@ -47,7 +47,7 @@ from host_tools.common import (
     ROOT,
     compile_tree,
 )
-from host_tools.sim.boards import HOST, BoardError, board_file, describe
+from host_tools.sim.boards import HOST, BoardError, board_file, describe, names
 
 # The packages deploy replaces on the board; everything else there is kept.
 PACKAGES = ("ardoise", "scoring", "umqtt")
@@ -122,8 +122,12 @@ def kib(size):
     return "%d KiB" % -(-size // 1024)
 
 
-def check_micropython(probe):
-    """The board's MicroPython as words, or DeployError if it cannot run the slate."""
+def check_micropython(probe, folder=None):
+    """The board's MicroPython as words, or DeployError if it cannot run the slate.
+
+    `folder` is a virtual board's flash: the free space is the PC disk's, not
+    a board's, so it is not given as one.
+    """
     name, version, mpy, platform, free = probe[:5]
     if name != "micropython":
         raise DeployError("the board runs %s, not MicroPython: install MicroPython (README)" % name)
@@ -139,7 +143,14 @@ def check_micropython(probe):
             "(version %d: MicroPython 1.19 or newer): install a current MicroPython (README)"
             % (release, MPY_VERSION)
         )
-    words = "MicroPython %s on %s, %s free" % (release, platform, kib(free))
+    if folder is None:
+        words = "MicroPython %s on %s, %s free" % (release, platform, kib(free))
+    else:
+        words = "MicroPython %s on %s, a virtual board: its flash is the folder %s on this PC" % (
+            release,
+            platform,
+            folder,
+        )
     if tuple(version[:2]) < TESTED_WITH[0]:
         tested = " and ".join("%d.%d" % release for release in TESTED_WITH)
         words += " (the slate is tested with %s: update MicroPython if it misbehaves)" % tested
@@ -189,7 +200,8 @@ def mpy_cross_version():
 
 
 def deploy(board, port, virtual_flash=DEFAULT_FLASH, board_id=None):
-    path = board_file(board)
+    # The PC's own board file goes onto a virtual board only: not one to offer.
+    path = board_file(board, [name for name in names() if name != HOST])
     check_port(port)
     if board_id is not None:
         ids.check(board_id)  # before anything is done
@@ -200,7 +212,7 @@ def deploy(board, port, virtual_flash=DEFAULT_FLASH, board_id=None):
     step(1, "board %s: %s (%s)" % (path.stem, description["name"], shown))
     with connect(port, virtual_flash) as link, tempfile.TemporaryDirectory() as staging:
         probe = link.evaluate(PROBE)
-        words = check_micropython(probe)
+        words = check_micropython(probe, virtual_flash if port == VIRTUAL else None)
         frozen = probe[6] is not None
         if frozen:
             words += "; " + check_image(probe[6])

@@ -138,6 +138,22 @@ class Link:
             raise LinkError("the board answered %r, not what was asked" % output) from error
 
 
+def hand_back(link, command):
+    """Reset the board, whose slate reaching its files stopped, so that it runs
+    the slate again, whatever became of the command; False, once stderr says
+    what to do, if the reset failed."""
+    try:
+        link.run("reset")
+    except LinkError as error:
+        print(
+            "%s: the board could not be reset (%s): unplug it and plug it in again to "
+            "get the slate back" % (command, error),
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
 def explain(port, output):
     """mpremote's complaint in words a player can act on."""
     if "failed to access" in output or "could not open port" in output:

@@ -6,24 +6,32 @@ Copies the journal of the match on the slate (data/match.jsonl) and the
 archive (data/archive/: finished matches NNNN.jsonl, set-aside damaged
 journals NNNN.damaged) with mpremote into a folder named after the board's
 id (host_tools/board/board_id.py) in FOLDER, logs/<today>/ by default, each
-file named after it too: logs/<today>/3/3-0001.jsonl, 3-match.jsonl... So
-one evening's folder holds one folder per board, as the tournament report
-reads it. The board keeps its files. A file already there with the same
-content is left as it is; the copy of the match on the slate is brought up
-to date (what it held is still in the journal, or archived); any other file
-with other content (a second board deployed with the same id, say) stops
-the pull before anything is written. PORT=virtual pulls from the virtual
-board.
+file named after it too: logs/<today>/3/3-0001.jsonl, 3-0002.jsonl... The
+match on the slate is named by the number it will have in the archive
+(log_name), so each match keeps one name for good. One evening's folder
+holds one folder per board, as the tournament report reads it.
+
+The board keeps its files, and is reset whatever happens, so that it goes
+on with the slate. On the PC, nothing is written until every file is
+checked: a file already there holding the same match (the same bytes, or
+their start: a copy pulled earlier) is brought up to date; one holding
+anything else (a second board deployed with the same id, say) or a
+symbolic link in the folder stops the pull. Each file is written whole
+under a temporary name and renamed, so a full disk leaves every file
+whole or as it was, and the next pull just works. PORT=virtual pulls from
+the virtual board.
 """
 
 import argparse
 import datetime
+import errno
+import os
 import pathlib
 import sys
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect
+from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect, hand_back
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import ROOT, OutputError, check_outputs
 
@@ -47,31 +55,77 @@ class PullError(Exception):
     """A pull that would lose or mix up logs; the message says what to do."""
 
 
+def number(name):
+    """The number of an archive file name ("0003.jsonl": 3), else 0: as the
+    firmware numbers its archive (firmware/ardoise/journal_files.py _number)."""
+    head, dot, _ = name.partition(".")
+    return int(head) if dot and head.isdigit() else 0
+
+
+def next_number(archived):
+    """The number the match on the slate will have in the archive, whose names are
+    `archived`: the board archives it under the highest number there plus one."""
+    return max(map(number, archived), default=0) + 1
+
+
+def log_name(board_id, match, suffix=".jsonl"):
+    """The name on the PC of the board's match number `match`: "3-0004.jsonl".
+
+    The match on the slate is named by the number it will be archived under
+    (next_number), so its file keeps its name when it is archived, and a
+    names file that names it names it for ever. The one place that names a
+    pulled log: whatever writes logs as pull-log does uses it (with store).
+    """
+    return "%s-%04d%s" % (ids.check(board_id), match, suffix)
+
+
+def local_name(board_id, name):
+    """The name on the PC of the board's file `name` as `ardoise evening run` still
+    names the journals it receives (match.jsonl: 3-match.jsonl); pull-log names the
+    match on the slate by its number (log_name), which that copy should use too."""
+    return "%s-%s" % (board_id, name)
+
+
 def pull(port, folder, virtual_flash=DEFAULT_FLASH):
     """Copy the board's logs into `folder`/<board id>/; the paths of the files copied there."""
     check_outputs([folder], [virtual_flash] if port == VIRTUAL else [])
     with connect(port, virtual_flash) as link:
-        board_id, _ = ids.read(link)
-        if board_id is None:
-            raise PullError("the board has no id: deploy it with --id NAME first")
-        folder = folder / board_id
-        has_journal, archived = link.evaluate(LIST)
-        remote = ([JOURNAL] if has_journal else []) + [ARCHIVE + "/" + name for name in archived]
-        print("1/3 on board %s: %s" % (board_id, describe(has_journal, archived)), flush=True)
-        names = []
-        if remote:
-            with tempfile.TemporaryDirectory() as scratch:
-                link.run("fs", "cp", *[":" + path for path in remote], scratch + "/", timeout=600)
-                pulled = sorted(pathlib.Path(scratch).iterdir())
-                place(pulled, folder, board_id)
-            names = [local_name(board_id, path.name) for path in pulled]
-            print("2/3 copied to %s: %s" % (folder, ", ".join(names)), flush=True)
-        else:
-            print("2/3 nothing to copy", flush=True)
-        # Reaching the files stopped the slate: a reset starts it again.
-        link.run("reset")
-        print("3/3 reset: the board goes on with the slate", flush=True)
-    return [folder / name for name in names]
+        try:
+            return copy_logs(link, folder)
+        finally:
+            if hand_back(link, "pull-log"):
+                print("the board is reset: it goes on with the slate", flush=True)
+
+
+def copy_logs(link, folder):
+    board_id, _ = ids.read(link)
+    if board_id is None:
+        raise PullError("the board has no id: deploy it with --id NAME first")
+    has_journal, archived = link.evaluate(LIST)
+    remote = [ARCHIVE + "/" + name for name in archived]
+    names = [
+        log_name(board_id, number(name), name[name.index(".") :])
+        if number(name)
+        else board_id + "-" + name
+        for name in archived
+    ]
+    if has_journal:
+        remote.append(JOURNAL)
+        names.append(log_name(board_id, next_number(archived)))
+    print("1/2 on board %s: %s" % (board_id, describe(has_journal, archived)), flush=True)
+    if not remote:
+        print("2/2 nothing to copy", flush=True)
+        return []
+    with tempfile.TemporaryDirectory() as scratch:
+        link.run("fs", "cp", *[":" + path for path in remote], scratch + "/", timeout=600)
+        pulled = [pathlib.Path(scratch, path.rsplit("/", 1)[1]).read_bytes() for path in remote]
+    paths = store(folder, board_id, list(zip(names, pulled, strict=True)))
+    shown = [
+        name + (" (the match on the slate)" if name == names[-1] and has_journal else "")
+        for name in names
+    ]
+    print("2/2 copied to %s: %s" % (folder / board_id, ", ".join(shown)), flush=True)
+    return paths
 
 
 def describe(has_journal, archived):
@@ -80,33 +134,68 @@ def describe(has_journal, archived):
     return ", ".join(words)
 
 
-def local_name(board_id, name):
-    """The name on the PC of the board's file `name` (match.jsonl, 0003.jsonl): 3-0003.jsonl.
-    `ardoise evening run` names the journals it receives with it too."""
-    return "%s-%s" % (board_id, name)
+def whole_lines(data):
+    """`data` up to its last newline: a line a power cut left unfinished is no part
+    of the match (the board drops it at its next boot)."""
+    return data[: data.rfind(b"\n") + 1]
 
 
-def place(pulled, folder, board_id):
-    """Move the pulled files into `folder`, each named by local_name, unless one
-    would replace a different log (the match on the slate is brought up to date)."""
-    journal = local_name(board_id, JOURNAL.rsplit("/", 1)[1])
-    targets = [(path, folder / local_name(board_id, path.name)) for path in pulled]
+def store(folder, board_id, files):
+    """Write `files`, (name, bytes) pairs, into `folder`/<board_id>/; their paths.
+
+    Checked first, for every file, and nothing is written if one fails: no
+    file or folder there is a symbolic link (never written through), and a
+    file already there holds the same match, the same bytes or the start of
+    them (a copy pulled earlier, brought up to date); a file with anything
+    else stops the pull (a second board with the same id, say). Each file
+    changed is written whole under a temporary name, then renamed over.
+    """
+    board = folder / board_id
+    targets = [(board / name, data) for name, data in files]
+    for path in [folder, board] + [path for path, _ in targets]:
+        if path.is_symlink():
+            raise PullError(
+                "%s is a symbolic link: pull-log never writes through one; remove it, or "
+                "pull with --to into another folder" % path
+            )
     clashes = [
-        target.name
-        for path, target in targets
-        if target.name != journal and target.exists() and target.read_bytes() != path.read_bytes()
+        path.name
+        for path, data in targets
+        if path.exists() and not data.startswith(whole_lines(path.read_bytes()))
     ]
     if clashes:
         raise PullError(
-            "%s already holds other logs named %s (another board with the same id?): pull "
-            "this one with --to into a folder of its own, or deploy it with another --id"
-            % (folder, ", ".join(clashes))
+            "%s already holds other logs named %s (another board with the same id?): "
+            "nothing was written; pull this one with --to into a folder of its own, or "
+            "deploy it with another --id" % (board, ", ".join(clashes))
         )
-    folder.mkdir(parents=True, exist_ok=True)
-    for path, target in targets:
-        data = path.read_bytes()
-        if not target.exists() or target.read_bytes() != data:  # the same log stays untouched
-            target.write_bytes(data)
+    try:
+        board.mkdir(parents=True, exist_ok=True)
+        for path, data in targets:
+            if not path.exists() or path.read_bytes() != data:  # the same log stays untouched
+                write_whole(path, data)
+    except OSError as error:
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise PullError(
+                "the disk holding %s is full: the files written so far are whole, the others "
+                "as they were; free some space and pull again" % board
+            ) from None
+        raise
+    return [path for path, _ in targets]
+
+
+def write_whole(path, data):
+    """Put `data` in `path` whole or not at all: a new file beside it, then a rename."""
+    descriptor, temporary = tempfile.mkstemp(prefix="." + path.name + ".", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def main(argv=None):
@@ -125,8 +214,10 @@ def main(argv=None):
     except (PullError, LinkError, OutputError) as error:
         print("pull-log: %s" % error, file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise  # stdout's reader is gone: the command line says nothing more
     except OSError as error:
-        print("pull-log: %s: %s" % (error.filename, error.strerror), file=sys.stderr)
+        print("pull-log: %s: %s" % (error.filename or args.to, error.strerror), file=sys.stderr)
         return 1
     if paths:
         print("read it: ardoise slate %s" % paths[0])

@@ -1,16 +1,20 @@
 """Put the players' names on a board: `make roster PORT=/dev/ttyACM0 FILE=names.txt`.
 
     ardoise roster --port PORT FILE     the names in FILE become the board's roster
+    ardoise roster --port PORT --clear  the board keeps no roster
     ardoise roster --port PORT          the roster on the board, as the slate reads it
 
-FILE holds one name per line, in UTF-8 (blank lines are skipped). The slate
+FILE holds one name per line, in UTF-8 (blank lines are skipped, a byte
+order mark is no character); a file without a name is refused, since
+clearing the roster is --clear's job. The slate
 offers these names for each seat of a new match. Every name is checked
 first, and any problem stops the command before the board is touched, with
 the line it is on: at most 32 names (firmware/ardoise/roster.py), each of 1
 to 12 characters that the slate's font can draw (firmware/ardoise/font.py:
 ASCII and the accented letters of French and German, "Rösli", "Émile"),
-each once. The file goes to the board's data/roster.txt whole or not at all
-(written to roster.tmp, then renamed), and is read back to check it.
+each once, none of them "-" (the slate's empty seat). The file goes to the
+board's data/roster.txt whole or not at all (written to roster.tmp, then
+renamed), and is read back to check it.
 PORT=virtual and PORT=emulated reach the virtual and the emulated board.
 """
 
@@ -20,8 +24,9 @@ import pathlib
 import sys
 import unicodedata
 
-from host_tools.board.link import LinkError, add_port_arguments, connect
-from host_tools.common import FIRMWARE
+from host_tools.board.link import LinkError, add_port_arguments, connect, hand_back
+from host_tools.common import FIRMWARE, plural
+from host_tools.logs.seats import ANONYMOUS
 
 # Relative, as the firmware names data/ (see board_id.py).
 WRITE = """
@@ -110,13 +115,16 @@ def check(data, label="the file", most=None):
     names = []
     where = {}
     problems = []
-    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+    # A byte order mark is no character: an editor's mark, once a file or once a line.
+    for number, line in enumerate(text.replace("\ufeff", "").splitlines(), 1):
         # NFC: "é" typed as e and a combining accent is the one letter the font has.
         name = unicodedata.normalize("NFC", line).strip(" \t")
         if not name:
             continue
         undrawable = sorted({char for char in name if not drawable(char, extra)})
-        if undrawable:
+        if name in ANONYMOUS:
+            problems.append("line %d: %r is the slate's empty seat, not a name" % (number, name))
+        elif undrawable:
             problems.append(
                 "line %d: %r has %s, which the slate cannot draw"
                 % (number, name, ", ".join(shown(char) for char in undrawable))
@@ -130,6 +138,10 @@ def check(data, label="the file", most=None):
         else:
             where[name] = number
             names.append(name)
+    if not names and not problems:
+        raise RosterError(
+            "%s holds no names: the board keeps its roster (to clear it: --clear)" % label
+        )
     if len(names) > most:
         problems.append("%d names: the slate keeps at most %d" % (len(names), most))
     if problems:
@@ -147,9 +159,10 @@ def put(port, names, virtual_flash):
     """Write `names` as the board's roster; the bytes read back from it."""
     data = "".join(name + "\n" for name in names).encode("utf-8")
     with connect(port, virtual_flash) as link:
-        stored = write_whole(link, "data/roster.txt", data)
-        # Reaching the files stopped the slate: a reset starts it again.
-        link.run("reset")
+        try:
+            stored = write_whole(link, "data/roster.txt", data)
+        finally:
+            hand_back(link, "roster")
     if stored != data:
         raise RosterError("the board kept something else than was sent: try again")
     return stored
@@ -158,8 +171,10 @@ def put(port, names, virtual_flash):
 def show(port, virtual_flash):
     """The roster on the board as the slate reads it, or None without the slate."""
     with connect(port, virtual_flash) as link:
-        stored = link.evaluate(SHOW)
-        link.run("reset")
+        try:
+            stored = link.evaluate(SHOW)
+        finally:
+            hand_back(link, "roster")
     return None if stored is None else [name.decode("utf-8") for name in stored]
 
 
@@ -169,10 +184,16 @@ def main(argv=None):
         description="Put a list of player names on a board (or show the one it has).",
     )
     add_port_arguments(parser)
-    parser.add_argument("file", nargs="?", help="the names, one per line, in UTF-8")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("file", nargs="?", help="the names, one per line, in UTF-8")
+    what.add_argument("--clear", action="store_true", help="leave the board without a roster")
     args = parser.parse_args(argv)
     flash = pathlib.Path(args.virtual_flash)
     try:
+        if args.clear:
+            put(args.port, [], flash)
+            print("roster on the board: none (cleared)")
+            return 0
         if args.file is None:
             names = show(args.port, flash)
             if names is None:
@@ -188,7 +209,7 @@ def main(argv=None):
     except (RosterError, LinkError) as error:
         print("roster: %s" % error, file=sys.stderr)
         return 1
-    print("roster on the board: %d names: %s" % (len(names), ", ".join(names)))
+    print("roster on the board: %s: %s" % (plural(len(names), "name"), ", ".join(names)))
     return 0
 
 

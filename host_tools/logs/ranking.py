@@ -2,7 +2,7 @@
 
 The logs come as slates make them: `ardoise pull-log` puts each board's in
 a folder named after the board, every file named after it too
-(`3/3-0001.jsonl`, `3/3-match.jsonl`: host_tools/board/pull.py). A folder
+(`3/3-0001.jsonl`, `3/3-0002.jsonl`: host_tools/board/pull.py, log_name). A folder
 given to the report stands for every *.jsonl under it, so one evening's
 folder of boards, or a week of evenings, is one argument.
 
@@ -13,13 +13,16 @@ Who is credited with a seat, in this order:
        # who played the matches the slates did not name
        3-0001.jsonl: Rösli, Paul, Émile, Anne
        board 3, match 2: Rösli, Paul, -, Anne
-       board 5, now: Vreni, Hans, Trudi, Sepp
+       board 5, match 4: Vreni, Hans, Trudi, Sepp
 
    a key is a log's file name (or the end of its path, `3/3-0001.jsonl`,
    when two logs share a name) or a board and its match's number, as the
-   board numbered its archive ("now": the match on the slate when it was
-   pulled; a board has no clock, so its matches are numbered, not timed).
-   "-" leaves a seat to the next rule;
+   board numbers its archive (a board has no clock, so its matches are
+   numbered, not timed; pull-log names the match on the slate by the number
+   it will have, so a line names one match for good, and "board 3, now",
+   whatever the slate holds next, is refused). A line naming copies of one
+   match names the match, whichever copy is ranked. "-" leaves a seat to
+   the next rule;
 2. the names the slate wrote in the match event;
 3. the board and the seat: "Ardoise 3, seat 2" (host_tools/logs/seats.py),
    or the log's own name for a log that came from no board.
@@ -46,6 +49,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from host_tools.common import plural
 from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.standings import kind_of, seat_scores
@@ -104,7 +108,8 @@ def board_of(path):
     """(board id, archive number or None) for a log as pull-log names it, else (None, None).
 
     Its folder is named after the board and the file after both:
-    3/3-0001.jsonl, 3/3-match.jsonl.
+    3/3-0001.jsonl; 3/3-match.jsonl, the match on a slate as pull-log named it before
+    it numbered it, is (3, None).
     """
     folder = path.parent.name
     stem = path.stem
@@ -158,8 +163,24 @@ def find(sources, key):
     if board:
         number = None if board.group(3) else int(board.group(2))
         return [s for s in sources if s.board == board.group(1) and s.number == number]
-    key = key.replace("\\", "/")
-    return [s for s in sources if s.path.name == key or s.path.as_posix().endswith("/" + key)]
+    # The end of a path, folder by folder, as given or as the report found it
+    # ("a/m.jsonl" is the log given as a/m.jsonl, and /evening/a/m.jsonl).
+    parts = [part for part in key.replace("\\", "/").split("/") if part not in ("", ".")]
+    return [
+        s
+        for s in sources
+        if parts
+        and parts
+        in (list(s.path.parts[-len(parts) :]), list(s.path.resolve().parts[-len(parts) :]))
+    ]
+
+
+def one_match(found):
+    """The log that holds the match all of `found` are copies of (the longest, each
+    other one its start: one board pulled into two folders), else None."""
+    longest = max(found, key=lambda s: len(s.path.read_bytes()))
+    whole = longest.path.read_bytes()
+    return longest if all(whole.startswith(s.path.read_bytes()) for s in found) else None
 
 
 def apply_names_file(sources, path):
@@ -169,7 +190,15 @@ def apply_names_file(sources, path):
         where = "%s line %d" % (path, number)
         found = find(sources, key)
         if not found:
-            raise RankingError("%s: no log %s among those given" % (where, key))
+            hint = ""
+            if BOARD_KEY.fullmatch(key) and BOARD_KEY.fullmatch(key).group(3):
+                hint = (
+                    ": the match on a slate moves on; name it by its number, as pull-log "
+                    "names its file (board 3, match 4 for 3/3-0004.jsonl)"
+                )
+            raise RankingError("%s: no log %s among those given%s" % (where, key, hint))
+        if len(found) > 1 and one_match(found):
+            found = [one_match(found)]
         if len(found) > 1:
             raise RankingError(
                 "%s: %s is %d logs (%s): write its folder too, as in 3/3-0001.jsonl"
@@ -183,7 +212,8 @@ def apply_names_file(sources, path):
         seats = source.log.seats
         if len(names) != seats:
             raise RankingError(
-                "%s: %d names for the %d seats of %s" % (where, len(names), seats, source.short)
+                "%s: %s for the %s of %s"
+                % (where, plural(len(names), "name"), plural(seats, "seat"), source.short)
             )
         given = [name for name in names if name]
         try:
@@ -218,10 +248,12 @@ def credit(sources, names_file=None):
             source.skipped = "no deal played yet"
         elif data in seen:
             source.skipped = "the same match as %s" % seen[data].short
+            keep_names(source, seen[data])
         else:
             earlier = later_copy(source, data, sources)
             if earlier:
                 source.skipped = "an earlier copy of the match in %s" % earlier.short
+                keep_names(source, earlier)
         seen.setdefault(data, source)
         if source.skipped or source.named_by:
             continue
@@ -235,13 +267,33 @@ def credit(sources, names_file=None):
         log.names = tuple(seat_name(log.names, seat, source.where) for seat in range(log.seats))
 
 
+def keep_names(copy, kept):
+    """The organiser's names for a log skipped as a copy go to the log kept for its match."""
+    if not copy.named_by.startswith("names file"):
+        return
+    if kept.named_by.startswith("names file") and kept.log.names != copy.log.names:
+        raise RankingError(
+            "%s and %s are one match, named differently (%s, %s)"
+            % (copy.short, kept.short, copy.named_by, kept.named_by)
+        )
+    kept.log.names = copy.log.names
+    kept.named_by = copy.named_by
+
+
 def later_copy(source, data, sources):
-    """For the match on a slate pulled earlier: the log of the same board that goes on from it."""
-    if source.board is None or source.number is not None:
+    """For a match pulled earlier: the log of the same match that goes on from it (the
+    same board and number; any log of the board for the match on a slate pulled before
+    pull-log numbered it, 3-match.jsonl)."""
+    if source.board is None:
         return None
     for other in sources:
         if other is not source and other.board == source.board:
-            if other.path.read_bytes().startswith(data):
+            later = other.path.read_bytes()
+            if (
+                source.number in (None, other.number)
+                and len(later) > len(data)
+                and later.startswith(data)
+            ):
                 return other
     return None
 

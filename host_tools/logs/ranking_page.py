@@ -177,7 +177,7 @@ def sheet(ranked, tables, sources):
     page.heading(TITLE, 32)
     page.y += 10
     for ranking in ranked:
-        page.heading("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
+        page.heading(ranking.title)
         page.table(["rank", "name", "total", "matches"], ranking_rows(ranking), (0, 2, 3))
     for table in tables:
         page.heading("%s: statistics per player" % table.kind)
@@ -254,10 +254,7 @@ def page(ranked, tables, sources):
     ]
     for ranking, table in zip(ranked, tables, strict=True):
         links = {p.name: anchors[ranking.kind, p.name] for p in table.players}
-        parts.append(
-            "<h2>%s: %s (%d matches)</h2>"
-            % (html.escape(ranking.kind), html.escape(ranking.unit), ranking.matches)
-        )
+        parts.append("<h2>%s</h2>" % html.escape(ranking.title))
         parts.append(
             _table(
                 ["rank", "name", "total", "matches"], ranking_rows(ranking), (0, 2, 3), (1, links)

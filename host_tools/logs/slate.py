@@ -13,18 +13,17 @@ nothing on stdout.
 """
 
 import argparse
-import csv
 import sys
 
-from host_tools.common import OutputError, check_outputs
+from host_tools import common
+from host_tools.common import OutputError, check_outputs, printable
 from host_tools.logs import games
 from host_tools.logs.matchlog import read_match_log
 from host_tools.logs.replay import read_or_report
 
 
 def write_csv(log, path):
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        csv.writer(out).writerows(games.of(log.game).rows(log))
+    common.write_csv(path, games.of(log.game).rows(log))
 
 
 def write_png(log, path):
@@ -56,7 +55,7 @@ def main(argv=None):
             except OSError as error:
                 print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
                 return 1
-    print("\n".join(report.summary(log)))
+    print(printable("\n".join(report.summary(log))))
     return 0
 
 

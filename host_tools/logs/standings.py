@@ -4,9 +4,10 @@ they played in, one ranking per kind of game, as text and CSV rows. The
 seats and counts the statistics, ranking_page.py draws them.
 """
 
-import csv
 from dataclasses import dataclass
 
+from host_tools import common
+from host_tools.common import plural
 from host_tools.logs import games
 
 
@@ -40,6 +41,11 @@ class Ranking:
     unit: str
     matches: int
     standings: list
+
+    @property
+    def title(self):
+        """ "Bruus, schwesing: matchsticks (3 matches)", as the report and its pages head it."""
+        return "%s: %s (%s)" % (self.kind, self.unit, plural(self.matches, "match"))
 
 
 def rankings(logs):
@@ -85,7 +91,7 @@ def report_lines(ranked, skipped):
     for ranking in ranked:
         if lines:
             lines.append("")
-        lines.append("%s: %s (%d matches)" % (ranking.kind, ranking.unit, ranking.matches))
+        lines.append(ranking.title)
         width = max(len("name"), *(len(standing.name) for standing in ranking.standings))
         lines.append("rank  %-*s  total  matches" % (width, "name"))
         for rank, standing in ranks(ranking.standings):
@@ -100,18 +106,10 @@ def report_lines(ranked, skipped):
 
 
 def write_csv(ranked, path):
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["kind", "unit", "rank", "name", "total", "matches"])
-        for ranking in ranked:
-            for rank, standing in ranks(ranking.standings):
-                writer.writerow(
-                    [
-                        ranking.kind,
-                        ranking.unit,
-                        rank,
-                        standing.name,
-                        standing.total,
-                        standing.matches,
-                    ]
-                )
+    rows = [["kind", "unit", "rank", "name", "total", "matches"]]
+    for ranking in ranked:
+        for rank, standing in ranks(ranking.standings):
+            rows.append(
+                [ranking.kind, ranking.unit, rank, standing.name, standing.total, standing.matches]
+            )
+    common.write_csv(path, rows)

@@ -29,7 +29,7 @@ reason` on stderr, exit 1, nothing on stdout.
 import argparse
 import sys
 
-from host_tools.common import OutputError, check_outputs
+from host_tools.common import OutputError, check_outputs, printable
 from host_tools.logs import ranking, ranking_page
 from host_tools.logs.matchlog import read_match_log
 from host_tools.logs.standings import ReportError, rankings, report_lines, write_csv
@@ -77,11 +77,11 @@ def main(argv=None):
                 + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
             )
     except (ReportError, OutputError, ranking.RankingError) as error:
-        print(error, file=sys.stderr)
+        print(printable(str(error)), file=sys.stderr)
         return 1
     for source in sources:
         if source.skipped:
-            print("%s: skipped: %s" % (source.path, source.skipped), file=sys.stderr)
+            print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
     tables = ranking.statistics(sources, ranked)
     for path, write in (
         (args.csv, lambda path: write_csv(ranked, path)),
@@ -95,7 +95,7 @@ def main(argv=None):
                 print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
                 return 1
     lines = report_lines(ranked, skipped) + ranking.statistics_lines(tables)
-    print("\n".join(lines + ranking.sources_lines(sources)))
+    print(printable("\n".join(lines + ranking.sources_lines(sources))))
     return 0
 
 

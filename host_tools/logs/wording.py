@@ -3,6 +3,7 @@ plurals, the teams and who dealt; each game's module (games/) words its own
 deals with these.
 """
 
+from host_tools.common import plural
 from host_tools.logs.matchlog import TEAMS
 from host_tools.logs.seats import seat_numbers
 
@@ -14,10 +15,6 @@ def signed(number):
 def pair(values):
     """{"A": 8, "B": 5} as "A 8, B 5"."""
     return ", ".join("%s %s" % (team, values[team]) for team in TEAMS)
-
-
-def plural(count, word):
-    return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
 
 def gains(match_gain, unit):

@@ -18,10 +18,14 @@ def names():
     return sorted(path.stem for path in BOARDS.glob("*.py"))
 
 
-def board_file(board):
-    """The board file for `board`: a name from boards/ ("pico") or a path to a .py file."""
+def board_file(board, offered=None):
+    """The board file for `board`: a name from boards/ ("pico") or a path to a .py file.
+
+    A refusal offers `offered`, else every board in boards/.
+    """
+    offered = ", ".join(names() if offered is None else offered)
     if not board:
-        raise BoardError("no board given: choose one of %s" % ", ".join(names()))
+        raise BoardError("no board given: choose one of %s" % offered)
     path = pathlib.Path(board)
     if path.suffix == ".py":
         if not path.is_file():
@@ -29,7 +33,7 @@ def board_file(board):
         return path
     path = BOARDS / (board + ".py")
     if "/" in board or not path.is_file():
-        raise BoardError("no board %r: choose one of %s" % (board, ", ".join(names())))
+        raise BoardError("no board %r: choose one of %s" % (board, offered))
     return path
 
 

@@ -45,6 +45,13 @@ def test_any_file_gives_a_roster_of_the_names_it_can_hold(root):
 
 
 @in_folder
+def test_a_byte_order_mark_is_no_character(root):
+    # Notepad's UTF-8 starts with one; files pasted together have one a line.
+    write(root + "/roster.txt", b"\xef\xbb\xbfAnne\r\n\xef\xbb\xbfPaul\n\xef\xbb\xbf\n")
+    assert roster.load(root) == ["Anne", "Paul"]
+
+
+@in_folder
 def test_at_most_32_names_are_kept(root):
     write(root + "/roster.txt", b"".join(b"P%d\n" % number for number in range(40)))
     assert roster.load(root) == ["P%d" % number for number in range(32)]

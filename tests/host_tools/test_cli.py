@@ -2,6 +2,7 @@
 each, each command starting without the modules only POSIX systems have."""
 
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -102,3 +103,33 @@ def test_the_blocking_does_refuse_a_module_a_command_needs():
     failed = run_without(["argparse"])
     assert set(failed) == set(cli.COMMANDS)
     assert "argparse" in failed["deploy"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"]]
+    + [[name, "--help"] for name in cli.COMMANDS]
+    + [
+        ["replay", "tests/logs/brouc-seed-75-45.jsonl"],
+        ["slate", "docs/examples/etivaz-match.jsonl"],
+        ["tournament", "tests/logs/tournament"],
+    ],
+)
+def test_a_reader_that_stops_ends_the_command_quietly(args):
+    """`ardoise ... | head`: the pipe's reader is gone before the command writes."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "host_tools", *args],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+    finally:
+        os.close(writer)
+    assert result.stderr == ""
+    # 141 as a shell reports a tool that SIGPIPE ended; argparse's help lets the error go.
+    assert result.returncode in (0, 141)

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from host_tools.common import OutputError, check_outputs
+from host_tools.common import OutputError, check_outputs, plural
 
 
 def test_an_output_that_is_an_input_by_any_name_is_refused(tmp_path):
@@ -38,3 +38,8 @@ def test_outputs_beside_the_inputs_are_fine(tmp_path):
     log = tmp_path / "match.jsonl"
     log.write_text("{}\n")
     check_outputs([tmp_path / "match.csv", tmp_path / "match.png", None], [log, None])
+
+
+def test_a_count_of_one_takes_its_word_alone():
+    assert [plural(n, "match") for n in (0, 1, 2)] == ["0 matches", "1 match", "2 matches"]
+    assert [plural(n, "name") for n in (1, 5)] == ["1 name", "5 names"]

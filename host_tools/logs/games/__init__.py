@@ -23,7 +23,7 @@ import importlib
 import json
 
 from host_tools.logs.matchlog import TEAMS
-from host_tools.logs.wording import undo_note
+from host_tools.logs.wording import plural, undo_note
 
 
 class Report:
@@ -37,7 +37,10 @@ class Report:
 
     def summary(self, log):
         """The rules' state after the last event in force, as replay prints it."""
-        lines = ["%s: %d events in force; the state after the last:" % (log.game, len(log.steps))]
+        lines = [
+            "%s: %s in force; the state after the last:"
+            % (log.game, plural(len(log.steps), "event"))
+        ]
         lines += ["  %s: %s" % (key, json.dumps(value)) for key, value in sorted(log.final.items())]
         return lines + undo_note(log)
 

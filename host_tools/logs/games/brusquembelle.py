@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from host_tools.logs import games
 from host_tools.logs.matchlog import TEAMS, events
-from host_tools.logs.wording import dealt_by, signed, undo_note
+from host_tools.logs.wording import dealt_by, plural, signed, undo_note
 
 TITLE = "Brusquembelle"
 
@@ -190,7 +190,7 @@ def draw(log):
     board.write(
         (pool_centre[0], pool_centre[1] - 34), str(final["pool"]), 56, chalk.YELLOW, "center"
     )
-    note = "%d deals played" % len(deals)
+    note = "%s played" % plural(len(deals), "deal")
     if final["pairs"]:
         pairs = final["pair_balance"]
         note += "  ·  pair A %+d, pair B %+d" % (pairs["A"], pairs["B"])

@@ -79,3 +79,31 @@ def test_an_id_on_the_board_that_cannot_name_a_folder_is_not_used():
             return ("../../etc", "e66138104b2c312a")
 
     assert ids.read(Odd()) == (ids.derived("e66138104b2c312a"), "from its unique id")
+
+    class Reserved(Odd):
+        def evaluate(self, code):
+            return ("Com1", "e66138104b2c312a")
+
+    assert ids.read(Reserved()) == (ids.derived("e66138104b2c312a"), "from its unique id")
+
+
+@pytest.mark.parametrize("name", ["con", "CON", "Aux", "nul", "prn", "com1", "COM9", "lpt3"])
+def test_a_name_windows_keeps_for_a_device_is_no_board_id(name):
+    """pull-log makes a folder of the id: Windows cannot make "con", whatever its case."""
+    with pytest.raises(ids.BoardIdError, match="Windows keeps that name for a device"):
+        ids.check(name)
+    assert not ids.WINDOWS.fullmatch(name + "-0001")  # a file named after it is fine
+    assert ids.WINDOWS.fullmatch(name + ".jsonl")  # and so would be an extension
+
+
+@pytest.mark.parametrize("name", ["con1", "com0", "com10", "console", "nul_", "lpt", "3", "aux-2"])
+def test_names_close_to_a_device_are_board_ids(name):
+    assert ids.check(name) == name
+
+
+def test_deploy_refuses_a_device_name_before_anything_is_done(tmp_path):
+    flash = tmp_path / "flash"
+    result = deploy(flash, "--id", "Com1")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "'Com1' cannot be a board id: Windows keeps that name" in result.stderr
+    assert not flash.exists() or not any(flash.iterdir())

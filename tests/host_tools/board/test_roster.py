@@ -7,9 +7,12 @@ tests/device/test_roster.py; here it reads, in a small heap, a file far
 larger than any roster.
 """
 
+import contextlib
+
 import pytest
 
 from host_tools.board import roster
+from host_tools.board.link import LinkError
 from host_tools.common import FIRMWARE, compile_tree, run_micropython, smallest_heap
 from tests.support.commands import ardoise
 
@@ -24,7 +27,27 @@ def test_a_good_file_gives_its_names():
     data = "\ufeffRösli\r\n\n  Paul \nE\u0301mile\nJean-Luc\nZoë\n".encode()
     # A byte order mark, CR LF, a blank line, spaces, an accent typed as a combining mark.
     assert roster.check(data) == ["Rösli", "Paul", "Émile", "Jean-Luc", "Zoë"]
-    assert roster.check(b"") == []
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b" \t\r\n  \n", "\ufeff\n".encode()])
+def test_a_file_without_names_is_refused_clearing_is_asked_for(data):
+    with pytest.raises(roster.RosterError, match="names.txt holds no names: .* --clear"):
+        roster.check(data, "names.txt")
+
+
+def test_a_byte_order_mark_is_no_character():
+    # Files pasted together: each one's mark at the start of a line.
+    data = "\ufeffAnne\n\ufeffPaul\nZo\ufeffë\n".encode()
+    assert roster.check(data) == ["Anne", "Paul", "Zoë"]
+
+
+def test_the_empty_seats_dash_is_no_name():
+    with pytest.raises(roster.RosterError) as refused:
+        roster.check("Anne\n-\n – \n".encode(), "names.txt")
+    assert str(refused.value).splitlines()[1:] == [
+        "  line 2: '-' is the slate's empty seat, not a name",
+        "  line 3: '–' is the slate's empty seat, not a name",
+    ]
 
 
 def test_every_problem_is_said_with_its_line():
@@ -60,6 +83,14 @@ def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "line 2: 'xxxxxxxxxxxxx' is 13 characters: at most 12" in refused.stderr
     assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    # An empty file is refused, the roster kept; --clear empties it.
+    names.write_text("\n", encoding="utf-8")
+    empty = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
+    assert empty.returncode == 1 and "holds no names" in empty.stderr
+    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    cleared = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, "--clear")
+    assert (cleared.returncode, cleared.stdout) == (0, "roster on the board: none (cleared)\n")
+    assert stored.read_bytes() == b""
     missing = ardoise(
         "roster", "--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt"
     )
@@ -91,3 +122,34 @@ def test_the_boards_reader_needs_no_more_heap_for_a_huge_file(tmp_path):
     result = reader("huge", junk + b"y" * 200_000 + b"\n" + names)(heap)
     assert result.returncode == 0, (heap, result.stdout + result.stderr)
     assert result.stdout.strip() == "[b'R\\xc3\\xb6sli', b'Paul']"
+
+
+class Refusing:
+    """A link to a board whose flash refuses the roster, and that resets fine or not."""
+
+    def __init__(self, reset_fails=False):
+        self.ran = []
+        self.reset_fails = reset_fails
+
+    def evaluate(self, code):
+        raise LinkError("the board's filesystem is full")
+
+    def run(self, *args):
+        self.ran.append(args)
+        if self.reset_fails:
+            raise LinkError("no answer")
+
+
+@pytest.mark.parametrize("reset_fails", [False, True])
+def test_a_failed_roster_hands_the_board_back_running_the_slate(monkeypatch, capsys, reset_fails):
+    """Issue 20 item 8: the slate the write stopped runs again, or the message says how."""
+    link = Refusing(reset_fails)
+    monkeypatch.setattr(roster, "connect", lambda port, flash: contextlib.nullcontext(link))
+    with pytest.raises(LinkError, match="filesystem is full"):
+        roster.put("/dev/ttyACM0", ["Anne"], None)
+    assert link.ran == [("reset",)]
+    with pytest.raises(LinkError):
+        roster.show("/dev/ttyACM0", None)
+    assert link.ran == [("reset",), ("reset",)]
+    said = capsys.readouterr().err
+    assert ("unplug it and plug it in again" in said) == reset_fails

@@ -332,3 +332,44 @@ def test_a_seat_the_slate_left_anonymous_ranks_by_board_and_seat(tmp_path, capsy
         "   3  Rösli                  0        1",
     ]
     assert "  ranked   %s (names in the log, board and seat)" % log in lines
+
+
+def test_names_given_to_an_earlier_copy_stay_with_its_match(tmp_path, capsys):
+    """Issue 20 item 10: board 3 pulled at half time into d1, after the match into d2."""
+    match = (EXAMPLES / "etivaz-match.jsonl").read_bytes().splitlines(keepends=True)
+    for day, lines in (("d1", match[:20]), ("d2", match)):
+        (tmp_path / day / "3").mkdir(parents=True)
+        (tmp_path / day / "3" / "3-0002.jsonl").write_bytes(b"".join(lines))
+    names = tmp_path / "names.txt"
+    later = tmp_path / "d2" / "3" / "3-0002.jsonl"
+    for key in ("d1/3/3-0002.jsonl", "board 3, match 2", "3-0002.jsonl"):
+        names.write_text(key + ": Anne, Paul, Zoë, Gérald\n", encoding="utf-8")
+        code, lines, err = report(capsys, tmp_path / "d1", tmp_path / "d2", "--names", names)
+        assert code == 0, err
+        assert "  ranked   %s (names file line 1)" % later in lines
+        assert not any("Ardoise" in line for line in lines), lines
+
+
+def test_a_relative_key_the_report_recommends_is_taken(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for folder, team in (("a", "A"), ("b", "B")):
+        events = [{"ev": "match", "game": "bruus"}, {"ev": "deal"}, {"ev": "trick", "team": team}]
+        write_log(tmp_path / folder / "m.jsonl", events)
+    names = tmp_path / "names.txt"
+    names.write_text("m.jsonl: A, B, C, D\n", encoding="utf-8")
+    code, _, err = report(capsys, "a/m.jsonl", "b/m.jsonl", "--names", names)
+    assert code == 1 and "write its folder too" in err
+    names.write_text("a/m.jsonl: A, B, C, D\n", encoding="utf-8")
+    code, lines, err = report(capsys, "a/m.jsonl", "b/m.jsonl", "--names", names)
+    assert code == 0, err
+    assert "  ranked   a/m.jsonl (names file line 1)" in lines
+
+
+def test_a_names_line_for_the_match_on_a_slate_names_one_match(tmp_path, capsys):
+    """Issue 20 item 9: a "now" key would name whatever match the slate holds next."""
+    write_log(tmp_path / "3" / "3-0001.jsonl", [{"ev": "match", "game": "bruus"}, {"ev": "deal"}])
+    names = tmp_path / "names.txt"
+    names.write_text("board 3, now: A, B, C, D\n", encoding="utf-8")
+    code, _, err = report(capsys, tmp_path, "--names", names)
+    assert code == 1
+    assert "no log board 3, now among those given: the match on a slate moves on" in err

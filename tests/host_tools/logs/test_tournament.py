@@ -25,7 +25,7 @@ import json
 import shutil
 
 from host_tools.common import ROOT
-from host_tools.logs import tournament
+from host_tools.logs import slate, tournament
 from tests.support.commands import ardoise
 
 EVENING = ROOT / "tests" / "logs" / "tournament"
@@ -131,7 +131,7 @@ def test_one_ranking_per_kind_of_game(tmp_path, capsys):
     lines = lines[: lines.index("Brusquembelle: statistics per player") - 1]
     # Brusquembelle: each player's own balance, [6, -4, -9, 21, -14].
     assert lines[: lines.index("")] == [
-        "Brusquembelle: units (1 matches)",
+        "Brusquembelle: units (1 match)",
         "rank  name     total  matches",
         "   1  Sara        21        1",
         "   2  Pia          6        1",
@@ -159,7 +159,7 @@ def test_a_log_without_names_ranks_by_its_file_and_seat(tmp_path, capsys):
     # Two players: A takes the first deal (1) and strikes (2), B takes the second (2).
     assert lines[len(BRUUS_RANKING) : len(BRUUS_RANKING) + 5] == [
         "",
-        "Bruus, two: matchsticks (1 matches)",
+        "Bruus, two: matchsticks (1 match)",
         "rank  name               total  matches",
         "   1  bruus-two, seat 1      3        1",
         "   2  bruus-two, seat 2      2        1",
@@ -226,3 +226,28 @@ def test_the_command_runs_end_to_end():
     result = ardoise("tournament", EVENING)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[: len(BRUUS_RANKING)] == BRUUS_RANKING
+
+
+def test_a_name_cannot_drive_the_terminal_or_a_spreadsheet(tmp_path, capsys):
+    """Issue 20 item 12: an escape sequence shown escaped; a formula written as text."""
+    events = [
+        {
+            "ev": "match",
+            "game": "bruus",
+            "names": ["=1+2", "\x1b]0;owned\x07Anne", "@SUM(A1)", "-x"],
+        },
+        {"ev": "deal"},
+        {"ev": "trick", "team": "A"},
+    ]
+    log = tmp_path / "m.jsonl"
+    log.write_text("".join(json.dumps(event) + "\n" for event in events), encoding="utf-8")
+    ranking = tmp_path / "ranking.csv"
+    assert tournament.main([str(log), "--csv", str(ranking)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b]0;owned\\x07Anne" in out
+    names = [row[3] for row in csv.reader(ranking.open(encoding="utf-8"))][1:]
+    assert sorted(names) == ["\x1b]0;owned\x07Anne", "'-x", "'=1+2", "'@SUM(A1)"]
+    deals = tmp_path / "deals.csv"
+    assert slate.main([str(log), "--csv", str(deals)]) == 0
+    assert "\x1b" not in capsys.readouterr().out
+    assert all(not cell.startswith(("=", "@")) for row in csv.reader(deals.open()) for cell in row)
