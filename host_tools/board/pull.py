@@ -79,13 +79,6 @@ def log_name(board_id, match, suffix=".jsonl"):
     return "%s-%04d%s" % (ids.check(board_id), match, suffix)
 
 
-def local_name(board_id, name):
-    """The name on the PC of the board's file `name` as `ardoise evening run` still
-    names the journals it receives (match.jsonl: 3-match.jsonl); pull-log names the
-    match on the slate by its number (log_name), which that copy should use too."""
-    return "%s-%s" % (board_id, name)
-
-
 def pull(port, folder, virtual_flash=DEFAULT_FLASH):
     """Copy the board's logs into `folder`/<board id>/; the paths of the files copied there."""
     check_outputs([folder], [virtual_flash] if port == VIRTUAL else [])

@@ -27,7 +27,7 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals
+from host_tools.common import end_on_signals, plural
 from host_tools.evening import broker, draw
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
@@ -238,15 +238,15 @@ def status(args):
         if table["seen"]:
             heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
         print(
-            "  table %d, board %s (%s): %s%s; %d matches, %d lines held"
+            "  table %d, board %s (%s): %s%s; %s, %s held"
             % (
                 table["table"],
                 board,
                 heard,
                 deal,
                 table["state"],
-                len(files),
-                lines,
+                plural(len(files), "match"),
+                plural(lines, "line"),
             )
         )
     for text in now["refused"]:

@@ -4,9 +4,9 @@ A board publishes each line of its journal as `MATCH INDEX LINE`: MATCH the
 number its file carries (or will carry) in the board's archive, INDEX from 0
 (line 0 is the match event). The copy holds, for the board:
 
-- the match on the slate as `<board>-match.jsonl`, the earlier ones as
-  `<board>-NNNN.jsonl`: the names `pull-log` gives the same files
-  (host_tools/board/pull.py's local_name), so the evening folder is what
+- each match as `<board>-NNNN.jsonl`, NNNN its number on the board, the
+  match on the slate included: the names `pull-log` gives the same files
+  (host_tools/board/pull.py's log_name), so the evening folder is what
   pulling every board would give, byte for byte;
 - state/<board>.json: the number of the match on the slate.
 
@@ -28,10 +28,8 @@ what follows it, never on its own.
 import json
 import os
 
-from host_tools.board.pull import local_name
+from host_tools.board.pull import log_name
 from host_tools.evening.folder import write_json, write_whole
-
-CURRENT = "match.jsonl"
 
 TAKEN = "taken"
 DUPLICATE = "duplicate"
@@ -61,17 +59,9 @@ class BoardCopy:
         self.pending = None  # a new match whose first line came once
         self.load()
 
-    def path(self, number, current=False):
-        name = CURRENT if current else "%04d.jsonl" % number
-        return self.folder / local_name(self.board, name)
-
-    def current_path(self):
-        """The file of the match on the slate: match.jsonl, or NNNN.jsonl if a stop came
-        between closing it and beginning the next."""
-        path = self.path(self.current, current=True)
-        if path.exists() or not self.path(self.current).exists():
-            return path
-        return self.path(self.current)
+    def path(self, number):
+        """The file of match `number`: its name for good, as pull-log names it."""
+        return self.folder / log_name(self.board, number)
 
     def load(self):
         try:
@@ -82,7 +72,7 @@ class BoardCopy:
         if not self.current:
             self.count = 0
             return
-        path = self.current_path()
+        path = self.path(self.current)
         data = path.read_bytes() if path.exists() else b""
         whole = data[: data.rfind(b"\n") + 1]
         if whole != data:  # a line cut by a stop while it was written: it comes again
@@ -138,7 +128,7 @@ class BoardCopy:
         return lines[index] if index < len(lines) - 1 else None
 
     def append(self, line):
-        path = self.current_path()
+        path = self.path(self.current)
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab") as file:
             file.write(line + b"\n")
@@ -149,16 +139,13 @@ class BoardCopy:
         self.pending = None
 
     def begin(self, number, line):
-        """The board began match `number`: the match before is archived, as on the board."""
-        old = self.path(self.current, current=True)
-        if self.current and old.exists():
-            os.replace(old, self.path(self.current))
-        # Recorded before the new file is: a stop in between leaves no match.jsonl,
-        # and the first line comes again.
+        """The board began match `number` (the match before keeps its file and name)."""
+        # Recorded before the new file is: a stop in between leaves no file for
+        # it, and the first line comes again.
         write_json(self.state_path, {"current": number})
         self.current, self.count, self.pending, self.lines = number, 0, None, []
-        write_whole(self.path(number, current=True), line + b"\n")
+        write_whole(self.path(number), line + b"\n")
         self.count, self.lines = 1, [line]
 
     def files(self):
-        return sorted(self.folder.glob(local_name(self.board, "*.jsonl")))
+        return sorted(self.folder.glob("%s-[0-9]*.jsonl" % self.board))  # log_name's

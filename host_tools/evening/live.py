@@ -94,7 +94,9 @@ def table_state(board, entry, log, seen):
     row["names"] = list(log.names or ())
     row["deal"] = deals + (1 if final.get("deal_open") else 0)
     row["deals"] = session
-    row["state"] = score_text(final)
+    # A session's points are what its players are credited with; a match
+    # without a session is told by its games, as on the slate.
+    row["state"] = score_text(final if session else dict(final, session_points=None))
     if session and final.get("session_left") == 0:
         row["state"] += " (session over)"
     return row
@@ -102,8 +104,6 @@ def table_state(board, entry, log, seen):
 
 def standing(evening, logs, seen=None):
     """The evening's standing now: a dict the page and `status` show."""
-    from host_tools.evening.copy import CURRENT
-
     folded = logs.read()
     good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
     refused = [
@@ -137,8 +137,9 @@ def standing(evening, logs, seen=None):
         result["refused"].append(str(error))
     tables = []
     for board, entry in sorted(evening.boards.items(), key=lambda item: item[1]["table"]):
-        current = evening.logs / board / ("%s-%s" % (board, CURRENT))
-        tables.append(table_state(board, entry, folded.get(current), seen or {}))
+        # The match on the slate: the board's highest number (pull.log_name).
+        held = sorted(path for path in folded if path.parent == evening.logs / board)
+        tables.append(table_state(board, entry, folded.get(held[-1]) if held else None, seen or {}))
     result["tables"] = tables
     return result
 

@@ -13,7 +13,6 @@
 """
 
 import json
-import os
 import random
 import signal
 import time
@@ -21,6 +20,7 @@ import urllib.request
 
 import pytest
 
+from host_tools.board.pull import log_name
 from host_tools.common import ROOT
 from host_tools.evening.copy import CONFIRM, CONFLICT, DUPLICATE, GAP, TAKEN, BoardCopy, parse
 from host_tools.evening.folder import ORGANISER
@@ -54,15 +54,15 @@ def test_a_line_that_does_not_follow_is_never_written(tmp_path):
     assert copy.receive(3, 0, two[0])[0] == CONFIRM
     assert copy.receive(3, 0, two[0])[0] == TAKEN
     assert (tmp_path / "logs/3/3-0001.jsonl").read_bytes() == b"\n".join(one) + b"\n"
-    assert (tmp_path / "logs/3/3-match.jsonl").read_bytes() == two[0] + b"\n"
+    assert (tmp_path / "logs/3/3-0003.jsonl").read_bytes() == two[0] + b"\n"
     assert copy.receive(1, 4, one[4])[0] == DUPLICATE  # an old match's line, held
     assert copy.receive(1, 4, b"other")[0] == CONFLICT
     # A stop in the middle of writing a line: the piece is dropped, the line comes again.
-    with open(tmp_path / "logs/3/3-match.jsonl", "ab") as file:
+    with open(tmp_path / "logs/3/3-0003.jsonl", "ab") as file:
         file.write(two[1][:5])
     again = BoardCopy(tmp_path / "logs" / "3", tmp_path / "state" / "3.json", "3")
     assert again.have() == (3, 1)
-    assert (tmp_path / "logs/3/3-match.jsonl").read_bytes() == two[0] + b"\n"
+    assert (tmp_path / "logs/3/3-0003.jsonl").read_bytes() == two[0] + b"\n"
 
 
 def test_a_stop_between_two_matches_loses_nothing(tmp_path):
@@ -71,13 +71,12 @@ def test_a_stop_between_two_matches_loses_nothing(tmp_path):
     one = lines_of("brouc-31-won.jsonl")
     copy.receive(1, 0, one[0])
     copy.receive(1, 0, one[0])
-    # The old match archived, and the stop comes before anything else.
-    os.replace(folder / "3-match.jsonl", folder / "3-0001.jsonl")
+    # The stop comes before anything else.
     again = BoardCopy(folder, state, "3")
     assert again.have() == (1, 1)
     assert again.receive(1, 1, one[1])[0] == TAKEN
     assert (folder / "3-0001.jsonl").read_bytes() == one[0] + b"\n" + one[1] + b"\n"
-    assert not (folder / "3-match.jsonl").exists()
+    assert sorted(path.name for path in folder.iterdir()) == ["3-0001.jsonl"]
 
 
 def test_messages_that_are_not_lines_are_refused():
@@ -142,12 +141,11 @@ def play_with_faults(board, rng, lines):
 
 
 def expected_files(board, matches):
-    numbers = sorted(matches)
-    files = {}
-    for number in numbers:
-        name = "match" if number == numbers[-1] else "%04d" % number
-        files["%s-%s.jsonl" % (board, name)] = b"".join(line + b"\n" for line in matches[number])
-    return files
+    """The files pull-log names: each match by its number, the one on the slate too."""
+    return {
+        log_name(board, number): b"".join(line + b"\n" for line in lines)
+        for number, lines in matches.items()
+    }
 
 
 def stop(process):
@@ -252,10 +250,10 @@ def test_a_line_the_rules_refuse_is_said_and_nothing_after_it_is_lost(evening, m
         runner.stop()
     refusals = [text for text in said if text.startswith("refused by the rules")]
     assert refusals == [
-        "refused by the rules: logs/b2/b2-match.jsonl: line 4: team B has not won a trick in "
+        "refused by the rules: logs/b2/b2-0001.jsonl: line 4: team B has not won a trick in "
         "this deal (the file keeps every line the board sent, this one and those after it)"
     ]
-    assert (evening.logs / "b2" / "b2-match.jsonl").read_bytes() == b"".join(
+    assert (evening.logs / "b2" / "b2-0001.jsonl").read_bytes() == b"".join(
         line + b"\n" for line in lines
     )
     assert runner.live.current["refused"] == [refusals[0].split(": ", 1)[1].split(" (")[0]]

@@ -173,7 +173,7 @@ def test_status_says_what_each_table_sent(evening):
     out = result.stdout.splitlines()
     assert out[0] == "evening %s: session 1 of 3 drawn, 3 boards enrolled" % evening.id
     assert out[1].startswith("  table 1, board b1 (never seen): deal 5, games A 1, B 0")
-    assert out[1].endswith("; 1 matches, 25 lines held")
+    assert out[1].endswith("; 1 match, 25 lines held")
     assert out[2] == "  table 2, board b2 (never seen): no match yet; 0 matches, 0 lines held"
 
 
