@@ -5,8 +5,7 @@ line each in the order of KEYS below (one string costs a board far less RAM
 than a dict of them, and the keys are written once, here, not in each
 language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
 rules core's refusals, a line each in the order of the core's KEYS
-(scoring/reasons.py, with the English texts), loaded only to show one. A
-"…" after a key's name on screen means holding it.
+(scoring/reasons.py, with the English texts), loaded only to show one.
 
 `Texts` reads them for the app: the screens ask it through `app.t`,
 `app.words`, `app.team` and `app.seat`.

@@ -17,7 +17,7 @@ TEXT = (
     "Speicher voll: nichts kann gespeichert werden. Platz schaffen: das Archiv auf einen PC kopieren, dann löschen.\n"  # flash_full
     "Speicherfehler %d: der Speicher lässt sich nicht lesen oder schreiben, nichts kann gespeichert werden.\n"  # flash_error
     "Die Datei der Einstellungen war unlesbar: es gelten die Standardwerte. Sie bleibt als settings.damaged erhalten.\n"  # settings_damaged
-    "OK=ja  OK…=nein\n"  # confirm_keys
+    "OK=ja  lang=nein\n"  # confirm_keys
     "Kein Match auf der Tafel.\n"  # no_match
     "Für %s hat die Tafel noch keine Bildschirme.\n"  # no_screens
     "OK=neues Match\n"  # ok_new_match

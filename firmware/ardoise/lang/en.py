@@ -17,7 +17,7 @@ TEXT = (
     "Storage full: nothing can be saved. Make room: copy the archive to a PC, then delete it.\n"  # flash_full
     "Storage error %d: the flash cannot be read or written, nothing can be saved.\n"  # flash_error
     "The settings file could not be read: the default settings apply. It is kept as settings.damaged.\n"  # settings_damaged
-    "OK=yes  OK…=no\n"  # confirm_keys
+    "OK=yes  held=no\n"  # confirm_keys
     "No match on the slate.\n"  # no_match
     "The slate has no screens for %s yet.\n"  # no_screens
     "OK=new match\n"  # ok_new_match

@@ -17,7 +17,7 @@ TEXT = (
     "Mémoire pleine: rien ne peut être enregistré. Faites de la place: copiez l'archive sur un PC, puis effacez-la.\n"  # flash_full
     "Erreur de mémoire %d: la mémoire ne se lit ou ne s'écrit pas, rien ne peut être enregistré.\n"  # flash_error
     "Le fichier des réglages était illisible: les réglages par défaut s'appliquent. Il est gardé sous settings.damaged.\n"  # settings_damaged
-    "OK=oui  OK…=non\n"  # confirm_keys
+    "OK=oui  tenu=non\n"  # confirm_keys
     "Pas de match sur l'ardoise.\n"  # no_match
     "L'ardoise n'a pas encore d'écrans pour %s.\n"  # no_screens
     "OK=nouveau match\n"  # ok_new_match
