@@ -26,7 +26,7 @@ import builtins
 import gc
 import os
 import sys
-from time import ticks_add
+from time import ticks_add, ticks_diff
 
 import machine
 import panel
@@ -38,6 +38,11 @@ ROLES = ("prev", "next", "ok", "extra")
 CHANGED = 1
 ASLEEP = 2
 CRASHED = 4
+# A finger on a phone rests longer on a button than a thumb on a board's: a
+# held button's repeats (every 300 ms after the held event at 600 ms) come
+# on the page only once it has stayed down this long after its held event,
+# so a 0.9 s touch on a number jumps once.
+REPEAT_PAUSE_MS = 1000
 
 
 def _posix(function):
@@ -85,6 +90,25 @@ class Board:
         for role, (number, _, level) in description["buttons"].items():
             self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1)
         self.app = App(self.hardware.display, self.hardware.keypad, root, clock=self.ticks)
+        self.held_at = {}  # a held event -> when it came, while its button is down
+        self.poll = self.hardware.keypad.poll
+        self.hardware.keypad.poll = self.paced_poll
+
+    def paced_poll(self):
+        """The keypad's next event, a held button's repeats within
+        REPEAT_PAUSE_MS of its held event left out."""
+        from ardoise.buttons import BACK, MENU, NONE, UNDO
+
+        keypad = self.hardware.keypad
+        event = self.poll()
+        for index, held in enumerate((UNDO, MENU, BACK)):
+            if not keypad.down[index]:
+                self.held_at.pop(held, None)
+        if event == UNDO or event == MENU or event == BACK:
+            at = self.held_at.setdefault(event, self.now)
+            if at != self.now and ticks_diff(self.now, at) < REPEAT_PAUSE_MS:
+                return NONE
+        return event
 
     def ticks(self):
         return self.now

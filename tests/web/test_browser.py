@@ -269,6 +269,47 @@ def test_a_tap_shorter_than_the_debounce_is_a_press_and_keys_work(context, site)
     assert driver.probe()["kinds"][0] == "NoMatch"
 
 
+def test_a_held_touch_does_its_held_action_once_then_pauses(context, site):
+    page = open_page(context, site)
+    driver = PageDriver(page)
+    for key in ("ok", "ok", "ok", "ok", "ok", "ok", "ok"):
+        # A new Le Brouc match, dealer 1; a deal with the first trump; its
+        # actions; "Fin de donne": the card points, 60 to begin with.
+        driver.press(key, 80, 80)
+    assert driver.probe()["value"] == 60, driver.probe()
+    button = page.locator('[data-key="next"]')
+    page.mouse.move(*driver.centre("next"))
+    page.mouse.down()
+    driver.wait(500)
+    assert "held" not in button.get_attribute("class")
+    driver.wait(450)  # 0.95 s: held once, the repeat at 0.9 s left out
+    assert driver.probe()["value"] == 65
+    assert "held" in button.get_attribute("class")  # a sign that it is held
+    driver.wait(600)  # 1.55 s: still the pause
+    assert driver.probe()["value"] == 65
+    driver.wait(400)  # 1.95 s: past the pause, it repeats (1.8 s)
+    assert driver.probe()["value"] == 70
+    page.mouse.up()
+    driver.wait(80)
+    assert "held" not in button.get_attribute("class")
+    assert page.errors == []
+
+
+def test_the_note_on_a_loaded_log_says_what_happened_in_the_language(context, site, tmp_path):
+    page = open_page(context, site)
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
+    begun = tmp_path / "begun.jsonl"
+    begun.write_bytes(b"".join(lines[:12]))
+    load(page, begun, "Match chargé.")  # no match before: nothing archived
+    assert page.text_content("#note") == "Match chargé."
+    page.select_option("#language", "de")
+    assert page.text_content("#note") == "Partie geladen."
+    load(page, begun, "die bisherige ist im Archiv")
+    page.select_option("#language", "en")
+    assert page.text_content("#note") == "Match loaded: the previous one is in the archive."
+    assert page.errors == []
+
+
 def test_panel_size_and_language_choices_stay(context, site):
     page = open_page(context, site)
     driver = PageDriver(page)

@@ -23,6 +23,7 @@ const KEYS = ["prev", "next", "ok", "extra"];
 const TAP_MS = 60;
 const TAP_POLLS = 3;
 const HOLD_MS = 800; // the simulator's held keys: past the firmware's 600 ms
+const LONG_MS = 600; // the firmware's long press (ardoise/buttons.py): "held" shows
 // A whole evening's match log is a few KiB; a file far larger is not one.
 const MAX_LOG_BYTES = 512 * 1024;
 const LIT = "#cfeaff";
@@ -42,6 +43,7 @@ const WORDS = {
     nomatch: "Pas encore de match.",
     noarchive: "L'archive est vide.",
     loaded: "Match chargé : l'ancien est dans l'archive.",
+    loadedfirst: "Match chargé.",
     refused: "Ce fichier n'est pas un match lisible",
     toolarge: "plus de 512 Kio",
     storage: "Stockage du navigateur indisponible : rien ne sera gardé à la fermeture",
@@ -64,6 +66,7 @@ const WORDS = {
     nomatch: "Noch keine Partie.",
     noarchive: "Das Archiv ist leer.",
     loaded: "Partie geladen: die bisherige ist im Archiv.",
+    loadedfirst: "Partie geladen.",
     refused: "Diese Datei ist keine lesbare Partie",
     toolarge: "über 512 KiB",
     storage: "Browserspeicher nicht verfügbar: nach dem Schließen bleibt nichts erhalten",
@@ -86,6 +89,7 @@ const WORDS = {
     nomatch: "No match yet.",
     noarchive: "The archive is empty.",
     loaded: "Match loaded: the previous one is in the archive.",
+    loadedfirst: "Match loaded.",
     refused: "This file is not a readable match",
     toolarge: "over 512 KiB",
     storage: "Browser storage unavailable: nothing is kept once the page is closed",
@@ -132,10 +136,19 @@ function words() {
   return WORDS[state.language] || WORDS.en;
 }
 
-function note(text, kind = "") {
+// `said` is a key of WORDS, or [key, what follows its text] (a refusal's
+// own words): kept, so that the note follows the language (translate).
+function note(said, kind = "") {
   const element = $("#note");
-  element.textContent = text || "";
+  element.said = said;
   element.className = kind;
+  sayNote();
+}
+
+function sayNote() {
+  const element = $("#note");
+  const [key, rest] = typeof element.said === "string" ? [element.said, ""] : element.said || [];
+  element.textContent = key ? words()[key] + rest : "";
 }
 
 function log(line) {
@@ -212,9 +225,13 @@ function step(ms) {
   const flags = state.board.step(ms);
   for (const [key, press] of state.held) {
     press.polls++;
+    const button = $(`[data-key="${key}"]`);
     if (press.until !== null && state.clock >= press.until && press.polls >= TAP_POLLS) {
       state.board.press(key, 0);
       state.held.delete(key);
+      button?.classList.remove("held");
+    } else if (state.clock - press.since >= LONG_MS) {
+      button?.classList.add("held");
     }
   }
   after(flags);
@@ -228,7 +245,7 @@ function after(flags) {
   document.body.classList.toggle("crashed", (flags & CRASHED) !== 0);
   if (state.flash.touched.size) {
     state.flash.sync().then(() => {
-      if (state.flash.error) note(words().storage + " (" + state.flash.error + ")", "error");
+      if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
       if (state.drawWanted) draw();
     });
   }
@@ -244,7 +261,7 @@ function press(key, ms = null) {
 
 function release(key) {
   const held = state.held.get(key);
-  $(`[data-key="${key}"]`)?.classList.remove("down");
+  $(`[data-key="${key}"]`)?.classList.remove("down", "held");
   if (!held || held.until !== null) return;
   if (state.clock - held.since >= TAP_MS && held.polls >= TAP_POLLS) {
     state.board.press(key, 0);
@@ -334,6 +351,7 @@ function translate() {
     element.textContent = text[element.dataset.text];
   }
   $("#language").value = state.language;
+  sayNote();
 }
 
 function startBoard() {
@@ -367,7 +385,7 @@ function wireSettings() {
   $("#download").addEventListener("click", () => {
     const files = state.flash.files(ROOT);
     const data = files[ROOT + "/match.jsonl"];
-    if (!data) return note(words().nomatch);
+    if (!data) return note("nomatch");
     save(new Blob([data], { type: "application/jsonl" }), "ardoise-match-" + stamp() + ".jsonl");
   });
   $("#archive").addEventListener("click", () => {
@@ -376,7 +394,7 @@ function wireSettings() {
       "archive/" + path.slice(folder.length + 1),
       data,
     ]);
-    if (!files.length) return note(words().noarchive);
+    if (!files.length) return note("noarchive");
     save(zip(files), "ardoise-archive-" + stamp() + ".zip");
   });
   $("#load").addEventListener("change", async (event) => {
@@ -387,9 +405,11 @@ function wireSettings() {
 }
 
 // Continue the match log `data`: checked by the firmware's rules core
-// first; the current match goes to the archive. Returns what to tell.
+// first; the current match, if any, goes to the archive. Returns what to
+// tell (see note).
 async function loadLog(data) {
-  if (data.length > MAX_LOG_BYTES) return words().refused + " : " + words().toolarge;
+  if (data.length > MAX_LOG_BYTES) return ["refused", " : " + words().toolarge];
+  const before = state.flash.files(ROOT)[ROOT + "/match.jsonl"];
   const upload = "/upload.jsonl"; // outside the flash: not stored
   state.mp.FS.writeFile(upload, data);
   const refusal = state.board.load_log(upload);
@@ -397,7 +417,8 @@ async function loadLog(data) {
   after(CHANGED);
   await state.flash.sync();
   draw();
-  return refusal ? words().refused + " : " + refusal : words().loaded;
+  if (refusal) return ["refused", " : " + refusal];
+  return before && before.length ? "loaded" : "loadedfirst";
 }
 
 function stamp() {
@@ -440,7 +461,7 @@ async function main() {
   state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
   await state.flash.open();
   await state.flash.restore();
-  if (state.flash.error) note(words().storage + " (" + state.flash.error + ")", "error");
+  if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
   wireButtons();
   wireSettings();
   fit();
@@ -459,7 +480,7 @@ async function main() {
     navigator.serviceWorker
       .register("sw.js")
       .then(() => navigator.serviceWorker.ready)
-      .then(() => state.flash.error || $("#note").textContent || note(words().offline))
+      .then(() => state.flash.error || $("#note").textContent || note("offline"))
       .catch(() => {}); // no offline copy (a private window, say): the page works all the same
   }
 }
@@ -491,7 +512,7 @@ window.ardoise = {
   loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
 };
 window.ardoise.ready = main().catch((error) => {
-  note(words().failed + ": " + error, "error");
+  note(["failed", ": " + error], "error");
   log(String(error && error.stack ? error.stack : error));
   throw error;
 });
