@@ -15,7 +15,8 @@ replacement whose rename failed or was cut), never when cut short. A
 roster.txt is taken as it is (the PC's `ardoise roster` writes none).
 
 Who sits where (`ask_players`): after a new match's last question, on a
-board with a roster, each seat's player is chosen from it: Prev/Next, OK.
+board with a roster, each seat's player is chosen from it: Prev/Next, OK
+(`Joueur 1 (A)`: with teams, the title says the seat's).
 "-" keeps a seat anonymous; the player who sat there in the match on the
 slate is offered first, so that a second match is one press per seat. The
 names go into the match event's "names" (an anonymous seat among named ones
@@ -187,7 +188,10 @@ def ask_players(app, header, seats):
             chosen.append(options[index])
             seat_screen(app)
 
-        app.push(Choice(app.t("player_of") % app.seat(seat, False), options, pick, index))
+        title = app.t("player_of") % app.seat(seat, False)
+        if header.get("pairs", True):  # teams (not Brusquembelle's players): 1 and 3 are A
+            title += " (%s)" % app.team(seat % 2)
+        app.push(Choice(title, options, pick, index))
 
     seat_screen(app)
 

@@ -21,9 +21,10 @@ command line:
 
     micropython -m harness SCRIPT OUT HEIGHT BUTTONS [frames]
 
-on a fresh folder OUT/flash, with a 128xHEIGHT panel and 3 or 4 buttons;
-with `frames`, each `frame NAME` of the script writes OUT/NAME.pbm. At the
-end OUT/stats.json holds the I2C figures (see Device). A script has one
+on the folder OUT/flash (made if not there: a test may put files in it
+first), with a 128xHEIGHT panel and 3 or 4 buttons; with `frames`, each
+`frame NAME` of the script writes OUT/NAME.pbm. At the end
+OUT/stats.json holds the I2C figures (see Device). A script has one
 command a line ("#" starts a comment):
 
     press KEY [TIMES]   short presses of prev, next, ok or extra
@@ -299,7 +300,10 @@ class ScriptError(Exception):
 
 def main(script, out, height, buttons, frames):
     flash = out + "/flash"
-    os.mkdir(flash)
+    try:
+        os.mkdir(flash)
+    except OSError:
+        pass  # put there by the test, with files to start from (a roster)
     device = Device(flash, height=height, extra=buttons == 4)
     device.play(script, out if frames else None)
     with open(out + "/stats.json", "w") as file:

@@ -47,16 +47,16 @@ def test_each_seat_is_chosen_from_the_roster(root):
     roster(root, "Rösli", "Émile", "Paul", "Anne", "Zoë")
     device = Device(root)
     new_brouc(device)
-    assert device.screen().title == "Joueur 1"
+    assert device.screen().title == "Joueur 1 (A)"  # seats 1 and 3: team A
     assert options(device) == ["-", "Rösli", "Émile", "Paul", "Anne", "Zoë"]
     assert device.screen().index == 0  # nobody played here before: "-" first
     device.cursor("Rösli")
     device.press("ok")
     # A name taken is offered no more; held OK goes back a seat and frees it.
-    assert device.screen().title == "Joueur 2"
+    assert device.screen().title == "Joueur 2 (B)"
     assert options(device) == ["-", "Émile", "Paul", "Anne", "Zoë"]
     device.hold("ok")
-    assert device.screen().title == "Joueur 1"
+    assert device.screen().title == "Joueur 1 (A)"
     device.cursor("Paul")
     device.press("ok")
     assert options(device) == ["-", "Rösli", "Émile", "Anne", "Zoë"]
@@ -112,14 +112,60 @@ def test_names_show_over_a_team_where_they_fit(root):
         device.cursor(name)
         device.press("ok")
     device.wait(3000)
-    # "Rösli & Paul" is wider than a column: A; "Jo & Al" fits beside B.
-    assert shows(device, "•A", 32, 0, align=font.CENTER)
+    # "Rösli & Paul" is wider than a column: their first two letters; "Jo &
+    # Al" fits beside B.
+    assert shows(device, "•Rö & P", 0, 0)  # the "a" cell's blank edge is the column's line
     assert shows(device, "Jo & Al", 96, 0, align=font.CENTER)
     # The history says who sat where, above the deals.
     device.hold("next")
     device.cursor("Historique")
     device.press("ok")
     assert device.screen().lines[:4] == ["1 Rösli", "2 Jo", "3 Paul", "4 Al"]
+
+
+@in_folder
+def test_a_team_is_its_players_in_the_longest_form_that_fits(root):
+    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    device = Device(root)
+    new_brouc(device)
+    for name in ("Rösli", "Émile", "Paul", "Anne"):
+        device.cursor(name)
+        device.press("ok")
+    team = device.app.team
+    assert [team(0, width) for width in (12, 11, 7, 6, 3, 2, 0)] == [
+        "Rösli & Paul",
+        "Rö & Pa",
+        "Rö & Pa",
+        "R&P",
+        "R&P",
+        "A",
+        "A",
+    ]
+    # The banners name the winners: in the sentence if they fit, else alone.
+    winners = device.app.text.winners
+    assert winners("match_won", 1) == "✓ Émile & Anne"
+    assert winners("bruus_game_won", 0) == "R&P gagne le jeu"
+    device.app.settings["lang"] = "en"
+    device.app.text.apply_settings(device.app.settings)
+    assert winners("bruus_game_won", 1) == "✓ Émile & Anne"  # no room: 16 characters
+    assert winners("match_won", 0) == "✓ Rösli & Paul"
+
+
+@in_folder
+def test_brusquembelle_seats_say_no_team_but_with_pairs(root):
+    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    device = Device(root)
+    device.press("ok")
+    device.cursor("Brusquembelle")
+    device.press("ok")
+    device.press("ok", times=2)  # four players, the ante
+    device.press("ok", times=2)  # not in pairs, the confirmation
+    assert device.screen().title == "Joueur 1", device.screen().title
+    device.hold("ok")
+    device.hold("ok")
+    device.press("next")  # in pairs: seats 1 and 3 against 2 and 4
+    device.press("ok", times=3)  # in pairs, the confirmation, Rösli at seat 1
+    assert device.screen().title == "Joueur 2 (B)", device.screen().title
 
 
 @in_folder

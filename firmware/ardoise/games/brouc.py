@@ -72,7 +72,7 @@ def outcome(app, before, event):
     """The short note the slate shows once `event` is on flash."""
     game = app.match.game
     if game.winner != _NO_ONE and before[6] == _NO_ONE:
-        return app.t("match_won") % app.team(game.winner)
+        return app.text.winners("match_won", game.winner)
     parties = game.rules == BROU1802
     tally = game.parties if parties else game.coches
     for side in (0, 1):
@@ -198,8 +198,7 @@ class Slate(SlateScreen):
             self.draw_full(app, fb, game)
         # The status row: who won, or who deals, or the deal in progress.
         if game.winner != _NO_ONE:
-            won = app.t("match_won")
-            status_row(app, fb, won % app.team(game.winner, 18 - len(won)), True)
+            status_row(app, fb, app.text.winners("match_won", game.winner), True)
             return
         if not game.deal_open:
             text = app.t("dealer") % app.seat(game.dealer)
@@ -262,12 +261,12 @@ class Slate(SlateScreen):
                 draw_text(fb, tally, inner, 4, align=align)
             elif game.rules == _ETIVAZ:
                 strokes(fb, game.coches[side], inner, 4, side == 1, _HALF - 2 - room)
-            label = app.team(side)
-            if game.dealer % 2 == side:
+            dealer = game.dealer % 2 == side
+            bottom = " +%d" % game.bottom[side] if game.bottom[side] else ""
+            label = app.team(side, 7 - dealer - len(bottom))  # "R&P" if it fits
+            if dealer:
                 label = "•" + label
-            if game.bottom[side]:
-                label += " +%d" % game.bottom[side]
-            draw_text(fb, fit(label, _HALF - 2), edge, 2 * ROW, align=align)
+            draw_text(fb, fit(label + bottom, _HALF - 2), edge, 2 * ROW, align=align)
 
 
 def shown_value(app, value):

@@ -219,7 +219,7 @@ def verdict(app, event, side, after):
     winners = side if right else 1 - side
     lines = [app.t("right") if right else app.t("wrong")]
     if game.rules == THIRTY_ONE:
-        lines.append(app.t("match_won") % app.team(winners))
+        lines.append(app.text.winners("match_won", winners))
     else:
         gained = after[2 + winners] - game.coches[winners]
         lines.append(app.t("game_won") % (app.team(winners), gained, unit(app, False, gained)))

@@ -48,9 +48,10 @@ def card_word(app, card):
     return "%s %s" % (app.words("bq_ranks")[card // 2], app.words("bq_won")[card % 2])
 
 
-def side_name(app, game, side):
-    """A side of the deal's end as the screen names it: a pair, or a player."""
-    return app.team(side) if game.pairs else player(app, side)
+def side_name(app, game, side, width=0):
+    """A side of the deal's end as the screen names it: a pair (its players
+    if they fit `width`), or a player."""
+    return app.team(side, width) if game.pairs else player(app, side)
 
 
 def snapshot(game):
@@ -63,7 +64,7 @@ def pool_went(app, game, taken):
     if not game.taker:
         return app.t("bq_tie") % game.pool
     side = game.taker[0]  # with pairs, seat 0 or 1: pair A or B
-    return app.t("bq_took") % (side_name(app, game, side), taken)
+    return app.t("bq_took") % (side_name(app, game, side, 7), taken)
 
 
 def outcome(app, before, event):

@@ -63,9 +63,9 @@ def outcome(app, before, event):
     for side in (0, 1):
         won = game.games[side] - before[2 + side]
         if won > 1:
-            return app.t("bruus_double") % app.team(side)  # Treia's double game
+            return app.text.winners("bruus_double", side)  # Treia's double game
         if won:
-            return app.t("bruus_game_won") % app.team(side)
+            return app.text.winners("bruus_game_won", side)
     if game.deals != before[4]:
         # Five tricks (or Treia's 4-4) ended the deal: who scored, or the Bock.
         text = "%d:%d " % game.last_tricks
@@ -209,11 +209,13 @@ class Slate(SlateScreen):
             fb.hline(0, 45, WIDTH, 1)  # the deal in progress below this line
         for side in (0, 1):
             dealer = game.dealer % 2 == side
-            label = app.team(side, 0 if compact else 8 - dealer)  # names if they fit
-            if dealer:
-                label = "•" + label  # the dealer's team
             count = shown(game, side)
             number = str(count)
+            # Names as they fit: beside the number on 128x32, 8 columns else.
+            columns = (_HALF - 5 - text_width(number, scale=2)) // 8 if compact else 8
+            label = app.team(side, columns - dealer)
+            if dealer:
+                label = "•" + label  # the dealer's team
             if compact:
                 # Matchsticks along the top, from the edge; under them the
                 # number, then the label and games won toward the middle.

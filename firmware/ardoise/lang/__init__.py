@@ -181,21 +181,30 @@ class Texts:
 
     def team(self, side, width=0):
         """A team's name on screen, from 0/1 or "A"/"B"; given a `width` in
-        characters, its players ("Rösli & Paul") when the match names them
-        and they fit."""
+        characters and a match that names its players, the players in the
+        longest form that fits: "Rösli & Paul", "Rö & Pa", "R&P"."""
         if type(side) is str:
             side = 0 if side == "A" else 1
         names = self.match.names
         if width and names:
-            players = []
-            for seat in range(side, len(names), 2):
-                players.append(self.seat(seat))
-            text = " & ".join(players)
-            if len(text) <= width:
-                return text
+            one = self.seat(side)
+            two = self.seat(side + 2)
+            for text in (one + " & " + two, one[:2] + " & " + two[:2], one[0] + "&" + two[0]):
+                if len(text) <= width:
+                    return text
         if self.compass:
             return self.words("compass_teams")[side]
         return "AB"[side]
+
+    def winners(self, key, side):
+        """The banner `key` ("%s gagne le match") for team `side`, on one
+        row of 16 characters: with the players when the match names them,
+        as "✓ Rösli & Paul" when they leave the sentence no room."""
+        text = self.t(key)
+        room = 18 - len(text)  # the row less the sentence but its "%s"
+        if self.match.names and room < 3:
+            return "✓ " + self.team(side, 14)
+        return text % self.team(side, room)
 
     def seat(self, seat, named=True):
         """A seat's name on screen, seats 0..3 in playing order: the player's
