@@ -55,10 +55,10 @@ def build(tmp_path_factory):
     return [folder / "firmware", folder / "host"]
 
 
-def play(build, out, height, buttons, script=SCRIPT):
+def play(build, out, height, buttons, script=SCRIPT, heap=HEAP):
     result = run_micropython(
         ["-m", "harness", str(script), str(out), str(height), str(buttons), "frames"],
-        heap=HEAP,
+        heap=heap,
         path=build,
         timeout=300,
     )
