@@ -32,6 +32,17 @@ def roster(root, *names):
     write(root + "/roster.txt", "".join(name + "\n" for name in names))
 
 
+def seated(root, *names):
+    """A new Le Brouc match, its seats given `names` of the roster, in that order."""
+    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    device = Device(root)
+    new_brouc(device)
+    for name in names:
+        device.cursor(name)
+        device.press("ok")
+    return device
+
+
 @in_folder
 def test_without_a_roster_a_new_match_names_no_one(root):
     sys.modules.pop("ardoise.roster", None)  # left by another test
@@ -74,12 +85,7 @@ def test_each_seat_is_chosen_from_the_roster(root):
 
 @in_folder
 def test_the_last_players_are_offered_first(root):
-    roster(root, "Rösli", "Émile", "Paul", "Anne")
-    device = Device(root)
-    new_brouc(device)
-    for name in ("Anne", "Paul", "Émile", "Rösli"):
-        device.cursor(name)
-        device.press("ok")
+    device = seated(root, "Anne", "Paul", "Émile", "Rösli")
     first = device.journal()
     device.hold("next")
     device.cursor("Nouveau match")
@@ -125,12 +131,7 @@ def test_names_show_over_a_team_where_they_fit(root):
 
 @in_folder
 def test_a_team_is_its_players_in_the_longest_form_that_fits(root):
-    roster(root, "Rösli", "Émile", "Paul", "Anne")
-    device = Device(root)
-    new_brouc(device)
-    for name in ("Rösli", "Émile", "Paul", "Anne"):
-        device.cursor(name)
-        device.press("ok")
+    device = seated(root, "Rösli", "Émile", "Paul", "Anne")
     team = device.app.team
     assert [team(0, width) for width in (12, 11, 7, 6, 3, 2, 0)] == [
         "Rösli & Paul",
