@@ -3,7 +3,7 @@
 The unchanged firmware runs on MicroPython's unix port as `make sim` runs
 it (host_tools/standin/sim.py: realtime keys on stdin), its `socket`
 the PC's and its `network` the stand-in's; the broker is Mosquitto on
-127.0.0.1 with a password per user and an ACL (host_tools/bench/broker.py);
+127.0.0.1 with the evening's config, passwords and ACL (host_tools/bench/broker.py);
 the organiser's part is played here with paho-mqtt as the protocol has
 it: it keeps each match's lines in order, publishes the retained P/have
 after each, and when a line comes past a gap publishes the same /have
@@ -21,14 +21,15 @@ import time
 import paho.mqtt.client as mqtt
 import pytest
 
-from host_tools.bench.broker import BlackHole, Broker, acl_for_boards
+from host_tools.bench.broker import BlackHole, Broker
 from host_tools.common import FIRMWARE, MICROPYTHON, ROOT, STANDIN, run_micropython
+from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 from scoring import Match, Refused
 
 EVENING = "e1"
 BOARD = "b3"
 PASSWORD = "board-pw"
-ORGANISER = ("org", "org-pw")
+ORGANISER = (ORGANISER_USER, "org-pw")
 TOPIC = "ardoise/%s/%s/" % (EVENING, BOARD)
 WAIT_S = 60
 # Le Brouc from a fresh flash: a match (OK, Le Brouc, first dealer), then a
@@ -182,7 +183,7 @@ class Slate:
 def evening(tmp_path):
     """A broker, the organiser and a board's flash, all stopped at the end."""
     users = {BOARD: PASSWORD, ORGANISER[0]: ORGANISER[1]}
-    broker = Broker(tmp_path / "broker", users, acl_for_boards(EVENING, [BOARD], ORGANISER[0]))
+    broker = Broker(tmp_path / "broker", EVENING, users)
     started: list[Organiser | Slate] = []
     with broker:
 

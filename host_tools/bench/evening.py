@@ -17,11 +17,12 @@ import threading
 import paho.mqtt.client as mqtt
 
 from host_tools.bench import device
-from host_tools.bench.broker import BlackHole, Broker, acl_for_boards, free_port
+from host_tools.bench.broker import BlackHole, Broker, free_port
 from host_tools.common import STANDIN, compile_file, run_micropython
+from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 
 BOARD = ("b1", "board-pw")
-ORGANISER = ("org", "org-pw")
+ORGANISER = (ORGANISER_USER, "org-pw")
 TOPIC = "ardoise/bench/b1/"
 SHARE = 0.10  # the issue's: a network never delays a press by more than 10 % on average
 
@@ -77,8 +78,7 @@ def measure(folder):
     compile_file(STANDIN / "network.py", folder / "host" / "network.mpy")
     plain = play(path, folder / "plain", "not enrolled")
     users = {BOARD[0]: BOARD[1], ORGANISER[0]: ORGANISER[1]}
-    acl = acl_for_boards("bench", [BOARD[0]], ORGANISER[0])
-    with Broker(folder / "broker", users, acl) as broker:
+    with Broker(folder / "broker", "bench", users) as broker:
         organiser = Organiser(broker.port)
         try:
             up = play(path, folder / "up", "broker up", broker.port)

@@ -71,17 +71,24 @@ def acl_text(evening_id):
     )
 
 
-def config_text(evening, port, websockets, bind=""):
-    folder = evening.broker_folder.resolve()
+def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
+    """Mosquitto's config for the files in `folder`: boards on `port`, pages on
+    `websockets` (none if None); `keep` keeps retained messages on disk across a
+    restart (the tests' and bench's broker killed and started again)."""
+    folder = folder.resolve()
     return "\n".join(
         [
-            "# Mosquitto for evening %s, made by `ardoise evening` (broker.py)." % evening.id,
+            "# Mosquitto for evening %s, made by `ardoise evening` (broker.py)." % evening_id,
             "per_listener_settings false",
             "# A client without a user may connect: the ACL lets it read the ranking only.",
             "allow_anonymous true",
             "password_file %s" % (folder / "passwd"),
             "acl_file %s" % (folder / "acl"),
-            "persistence false",
+            *(
+                ["persistence true", "persistence_location %s/" % folder, "autosave_interval 1"]
+                if keep
+                else ["persistence false"]
+            ),
             "# The organiser may fall behind a room of slates for a moment: its lines wait",
             "# for it (Mosquitto drops QoS 1 messages past 1000 queued by default; its 0,",
             "# no limit, made 2.0.11 drop a client's messages in the tests).",
@@ -100,26 +107,39 @@ def config_text(evening, port, websockets, bind=""):
             "# The boards, on the LAN.",
             ("listener %d %s" % (port, bind)).strip(),
             "protocol mqtt",
-            "# Phones and pages: MQTT over WebSockets, read-only.",
-            ("listener %d %s" % (websockets, bind)).strip(),
-            "protocol websockets",
+            *(
+                [
+                    "# Phones and pages: MQTT over WebSockets, read-only.",
+                    ("listener %d %s" % (websockets, bind)).strip(),
+                    "protocol websockets",
+                ]
+                if websockets
+                else []
+            ),
             "",
         ]
     )
 
 
+def write_files(folder, evening_id, users, conf):
+    """Write passwd (`users`: user to password, hashed), the evening's acl and
+    mosquitto.conf (`conf`) in `folder`; the config's path."""
+    lines = [password_line(user, password) for user, password in users.items()]
+    write_whole(folder / "passwd", "".join(lines).encode(), private=True)
+    write_whole(folder / "acl", acl_text(evening_id).encode())
+    write_whole(folder / "mosquitto.conf", conf.encode())
+    return folder / "mosquitto.conf"
+
+
 def write_config(evening, bind=""):
     """Write broker/mosquitto.conf, passwd and acl for the evening as it stands."""
     broker = evening.settings["broker"]
-    lines = [password_line(ORGANISER, evening.secrets["organiser"])]
+    users = {ORGANISER: evening.secrets["organiser"]}
     for board in sorted(evening.boards):
-        lines.append(password_line(board, evening.board_password(board)))
+        users[board] = evening.board_password(board)
     folder = evening.broker_folder
-    write_whole(folder / "passwd", "".join(lines).encode(), private=True)
-    write_whole(folder / "acl", acl_text(evening.id).encode())
-    conf = config_text(evening, broker["port"], broker["websockets"], bind)
-    write_whole(folder / "mosquitto.conf", conf.encode())
-    return folder / "mosquitto.conf"
+    conf = config_text(folder, evening.id, broker["port"], broker["websockets"], bind)
+    return write_files(folder, evening.id, users, conf)
 
 
 class Address:
@@ -236,11 +256,15 @@ class Mosquitto:
     def running(self):
         return self.process is not None and self.process.poll() is None
 
-    def stop(self):
+    def stop(self, kill=False):
+        """End it (SIGTERM, or SIGKILL: a broker dying), wait for it."""
         if self.process is None:
             return
         if self.process.poll() is None:
-            self.process.terminate()
+            if kill:
+                self.process.kill()
+            else:
+                self.process.terminate()
             try:
                 self.process.wait(5)
             except subprocess.TimeoutExpired:

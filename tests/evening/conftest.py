@@ -8,12 +8,12 @@ Boards are enrolled in the folder as `enrol` does it, without a board on USB
 """
 
 import pathlib
-import socket
 import subprocess
 import sys
 
 import pytest
 
+from host_tools.bench.broker import free_port
 from host_tools.common import ROOT
 from host_tools.evening import broker
 from host_tools.evening.command import main as evening_main
@@ -29,12 +29,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if here in pathlib.Path(item.fspath).parents:
             item.add_marker(pytest.mark.evening)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def make_evening(folder, boards=BOARDS, seed=7):
