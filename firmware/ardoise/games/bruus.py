@@ -201,7 +201,7 @@ class Slate(SlateScreen):
         else:
             SlateScreen.key(self, app, key)
 
-    def draw(self, app, fb):
+    def draw(self, app, fb):  # noqa: PLR0912, PLR0915  (the slate drawn in one pass; a function more is a name more)
         game = app.match.game
         compact = app.compact
         fb.vline(_HALF - 1, 0, 3 * ROW if compact else 45, 1)
