@@ -45,9 +45,9 @@ def test_deploy_to_the_emulated_pico_and_the_slate_boots_from_it(deployed):
     assert listing.split("]")[0] + "]" == repr(sorted(files))
 
 
+# The official release has no slate of its own: the image alone.
+@pytest.mark.parametrize("deployed", ["image-1.27"], indirect=True)
 def test_the_image_alone_plays_the_slate_and_a_board_py_on_the_flash_comes_first(deployed):
-    if not deployed.frozen:
-        pytest.skip("the official release has no slate of its own")
     # A fresh flash: the frozen main.py and boards/pico.py start the slate.
     with EmulatedPico(None, uf2=deployed.uf2) as pico:
         pico.run(3000)
