@@ -1,6 +1,5 @@
 """Bruus as the log tools report it (see host_tools/logs/games/__init__.py)."""
 
-import copy
 from dataclasses import dataclass, field
 
 from host_tools.logs import games
@@ -15,14 +14,11 @@ TITLE = "Bruus"
 def points_scored(step):
     """Matchsticks each team wins by one event, as the core scores it.
 
-    A won game sets both teams back to 0, so the state after the game's last
-    event no longer shows what it scored: that event is folded again into a
-    copy of the match whose game target cannot be reached.
+    A won game sets both teams' points back to 0, so the points after the
+    game's last event no longer show what it scored; the session's points
+    (every point since the match began, rule 29) do.
     """
-    trial = copy.deepcopy(step.match_before)
-    trial.game.target = 1 << 30
-    trial.apply(step.event)
-    return per_team(step.before, trial.state(), "points")
+    return per_team(step.before, step.after, "session_points")
 
 
 @dataclass

@@ -7,6 +7,8 @@ declared by B (20) is added to B's 15 -> 20 card points: 40, so B chalks 4.
 
 import csv
 import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -396,3 +398,39 @@ def test_deals_read_back_agree_with_the_core(tmp_path_factory, seed):
     if ended and not ended[-1].game_won_by:
         assert ended[-1].slate == final["slate"]
     assert brouc.summary(log) and brouc.rows(log)
+
+
+# -- a long log in bounded memory (issue 20: 58 MB took 1.68 GB) --------------
+
+PEAK = """
+import resource, subprocess, sys
+subprocess.run([sys.executable, "-m", "host_tools", "slate", sys.argv[1]], check=True,
+               stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_kib(log):
+    """The most memory `ardoise slate LOG` held (KiB), measured in a process
+    of its own, whose only child it is."""
+    result = subprocess.run(
+        [sys.executable, "-c", PEAK, str(log)], cwd=ROOT, capture_output=True, text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout)
+
+
+def test_a_long_log_is_read_in_the_memory_of_its_match(tmp_path):
+    """A long log costs the memory of the match it leaves, not of its lines:
+    here 4 MB of deals each taken back (the first undone at once, the last in
+    force), next to the same match alone."""
+    header = json.dumps({"ev": "match", "game": "brouc", "rules": "etivaz", "dealer": 0})
+    taken_back = '{"ev":"deal","trump":"S"}\n{"ev":"undo"}\n' * 100_000
+    short = write_log(tmp_path / "short.jsonl", [json.loads(header), {"ev": "deal", "trump": "S"}])
+    long = tmp_path / "long.jsonl"
+    long.write_text(header + "\n" + taken_back + '{"ev":"deal","trump":"S"}\n', encoding="utf-8")
+    assert long.stat().st_size > 4_000_000
+    assert read_match_log(long).undone == 100_000
+    # The lines alone, read whole, took some 80 MB more.
+    assert peak_kib(long) - peak_kib(short) < 8 * 1024
