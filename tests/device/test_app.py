@@ -336,6 +336,45 @@ def test_end_of_deal_splits_the_points_and_shows_both_rounded(root):
 
 
 @in_folder
+def test_between_deals_prev_and_next_open_the_trump_list_as_its_first_step(root):
+    device = with_journal(root)
+    device.press("prev")  # the list wraps round: Prev is on the last suit
+    screen = device.screen()
+    assert screen.title == "Atout? Donneur 1"
+    assert options(device)[screen.index] == "♠ Pique"
+    assert device.journal().count("\n") == 1  # nothing written before OK
+    device.hold("ok")  # back: no deal
+    assert len(device.app.stack) == 1 and device.journal().count("\n") == 1
+    device.press("next")
+    assert options(device)[device.screen().index] == "♦ Carreau"
+    device.press("next")  # the list's own Next from there
+    device.press("ok")
+    assert device.journal().endswith('{"ev":"deal","trump":"C"}\n')
+    device.hold("prev")  # undo takes the deal back as before
+    device.press("ok")
+    assert not device.app.match.game.deal_open
+    device.press("ok")  # OK: the list on its first suit, as before
+    assert options(device)[device.screen().index] == "♥ Cœur"
+
+
+@in_folder
+def test_held_ok_during_a_deal_goes_straight_to_its_end(root):
+    device = with_journal(root)
+    device.hold("ok")  # between deals: nothing
+    assert len(device.app.stack) == 1 and device.journal().count("\n") == 1
+    device = with_journal(root, {"ev": "deal", "trump": "H"})
+    device.hold("ok")  # the end's split at once, over the deal's actions
+    assert is_a(device.screen(), "Number") and device.screen().value == 60
+    assert len(device.app.stack) == 3
+    device.hold("ok")  # back: the deal's actions, on the end
+    assert options(device)[device.screen().index] == "Fin de donne"
+    device.press("ok")
+    device.press("prev", times=15)
+    device.press("ok")
+    assert device.journal().endswith('{"ev":"end","A":75,"B":45}\n')
+
+
+@in_folder
 def test_number_entry_taps_one_and_held_jumps_to_the_fives(root):
     device = with_journal(root, {"ev": "deal", "trump": "H"})
     device.press("ok")
@@ -445,8 +484,9 @@ def test_tricks_from_the_slate_and_a_cape_that_ends_itself(root):
     game = device.app.journal.match.game
     assert (game.coches, game.deal_open) == ([0, 2], False)
     assert device.journal().count('{"ev":"trick","team":"B"}') == 8
-    device.press("next")  # no deal open: nothing to record
+    device.press("next")  # no deal open: no trick, the trump list (nothing written)
     assert device.journal().count("\n") == 10
+    assert options(device)[device.screen().index] == "♦ Carreau"
 
 
 # -- settings, names, sleep -------------------------------------------------

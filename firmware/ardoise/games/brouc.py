@@ -6,9 +6,11 @@ at the bottom; then the trump, the dealer, the tricks if recorded and an
 inverted status row while a deal is open.
 
 On the slate: OK begins a deal (trump) or, during one, opens the deal's
-actions; during a deal Prev and Next are for the left or right team: a trick
-with trick recording on, else a marriage. Held Prev: undo; held Next (or the
-fourth button): the menu.
+actions; between deals Prev and Next open the trump list too, each as its
+first step; during a deal Prev and Next are for the left or right team: a
+trick with trick recording on, else a marriage, and held OK goes straight to
+the deal's end (its points). Held Prev: undo; held Next (or the fourth
+button): the menu.
 
 This module stays loaded while the match is on the slate, with a new
 match's confirmation and the history (the rules core lists the deals:
@@ -19,6 +21,7 @@ loaded when opened and dropped when the slate is back.
 from micropython import const
 
 from ardoise.base import (
+    BACK,
     CENTER,
     LEFT,
     NEXT,
@@ -187,6 +190,12 @@ class Slate(SlateScreen):
                 app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
             else:  # a marriage: what a deal without tricks records most
                 app.load("games.brouc_deal").ask_marriage(app, 0 if key == PREV else 1)
+        elif (key == PREV or key == NEXT) and game.winner == _NO_ONE:
+            # Between deals: the trump list, this press its first step
+            # (it wraps round: Prev is on ♠, Next on ♦); OK still picks.
+            app.load("games.brouc_deal").ask_trump(app, -1 if key == PREV else 1)
+        elif key == BACK and game.deal_open:  # held OK: the deal's end at once
+            app.load("games.brouc_deal").deal_menu(app, True)
         else:
             SlateScreen.key(self, app, key)
 

@@ -27,15 +27,17 @@ def suit_options(app, game):
     return options
 
 
-def ask_trump(app):
-    """A new deal: the dealer's turned-up last card gives the trump."""
+def ask_trump(app, index=0):
+    """A new deal: the dealer's turned-up last card gives the trump. The
+    cursor on the suit `index` (-1: the last): Prev or Next on the slate
+    opens the list as its first step."""
     game = app.match.game
     title = app.t("trump_title") % app.seat(game.dealer)
 
     def pick(app, index):
         app.act({"ev": "deal", "trump": SUITS[index]})
 
-    app.push(Choice(title, suit_options(app, game), pick))
+    app.push(Choice(title, suit_options(app, game), pick, index % 4))
 
 
 def ask_team(app, title, then):
@@ -43,8 +45,10 @@ def ask_team(app, title, then):
     app.push(Choice(title, [app.team(0), app.team(1)], then))
 
 
-def deal_menu(app):  # noqa: C901  (one menu's items in order, as the player sees them)
-    """What can happen during a deal; cape announcements only when allowed."""
+def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the player sees them)
+    """What can happen during a deal; cape announcements only when allowed.
+    With `end` (held OK on the slate), its first item, the end of the deal,
+    is opened at once: held OK there goes back to the list."""
     game = app.match.game
     recorded = game.tricks[0] + game.tricks[1]
     # The (team, call) announcements the rules would accept now (none in "31").
@@ -102,6 +106,8 @@ def deal_menu(app):  # noqa: C901  (one menu's items in order, as the player see
     for item in items:
         options.append(app.t("do_" + item))
     app.push(Choice(app.t("deal_menu"), options, pick))
+    if end:
+        pick(app, 0)
 
 
 def ask_marriage(app, side=None):
