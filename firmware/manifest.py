@@ -1,8 +1,9 @@
-# Ardoise frozen into a MicroPython firmware, as micropython-lib's packages
-# are: the two packages compiled at opt=3, their bytecode and constants then
-# read from flash instead of taking RAM. opt=3 drops the line numbers (and
-# nothing else: the firmware has no asserts), which the .mpy of a deploy
-# keeps for crash.txt (host_tools/common.py's compile_file).
+# Ardoise frozen into a MicroPython firmware: its two packages compiled at
+# opt=3, their bytecode and constants then read from flash instead of taking
+# RAM. opt=3 drops the line numbers (and nothing else: ardoise and scoring
+# have no asserts), which the .mpy of a deploy keeps for crash.txt
+# (host_tools/common.py's compile_file). umqtt.simple comes at the level its
+# own micropython-lib manifest gives (none: mpy-cross's default), asserts kept.
 #
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/ardoise/firmware/manifest.py
 #

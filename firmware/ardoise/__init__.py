@@ -6,8 +6,9 @@ and hands them in.
 This package's own module is the RAM policy (loaded with the package, it
 costs no module of its own): what stays loaded, what is loaded for a
 moment, and when it goes. The slate's modules stay: those the boot loads
-(app, driver, font, keypad, journal, the rules core, the texts' code) and
-the match's own slate and rules (`ardoise.games.<game>`, `scoring.<game>`).
+(app, driver, font, keypad, journal, the rules core, the texts' code,
+the games' settings: ardoise/games/__init__.py) and the match's own slate
+and rules (`ardoise.games.<game>`, `scoring.<game>`).
 Everything else a screen needs (the menus, the widgets, a deal's actions,
 the settings' file code, the roster) is imported by `Modules.load` when it
 is opened, and kept when the slate is back for as long as the next trips

@@ -21,10 +21,10 @@ change the match; around it, the screens see
   next trips away from it use them, so that RAM holds little more than the
   slate and what the last trip used.
 
-The app knows no game; only the settings do (settings.py and their menu
-hold Le Brouc's rule set, target and trick recording). Every confirmed
-action goes through `act`: the journal checks it with the rules and flushes
-its line, and only then does the screen say it is done.
+The app knows no game, nor do the settings: each game declares its own
+(ardoise/games/__init__.py), which settings.py and their menu read. Every
+confirmed action goes through `act`: the journal checks it with the rules
+and flushes its line, and only then does the screen say it is done.
 """
 
 import gc
@@ -32,7 +32,7 @@ from time import ticks_diff
 
 from micropython import const
 
-from ardoise import Modules, forget, load
+from ardoise import Modules, forget, games, load  # noqa: F401 (games: see App.start)
 from ardoise.base import CENTER, ROW, Message, draw_text, fit
 from ardoise.buttons import NONE, WAKE
 from ardoise.journal import Journal, StorageError
@@ -153,6 +153,9 @@ class App:
         # 4 ms on a Pico (one a redraw at 4 KiB, as every call of a function
         # with many locals takes its frame from the heap).
         gc.threshold(max(_GC_EVERY, gc.mem_free() >> 3))
+        # The games' settings (ardoise/games/__init__.py) stay, loaded with
+        # the app: imported by settings.py, they would stay above the hole
+        # its code leaves, and split the heap.
         self.settings, said = load("settings").load(self.root, self.journal.opener)
         forget("ardoise.settings")  # needed again only to store a change
         self.apply_settings()

@@ -142,19 +142,28 @@ def note(app, problem):
 
 class SettingsMenu(Choice):
     """Each row shows a setting and its value; OK steps to the next value
-    (the coche target opens a number), stored at once."""
-
-    # "names": the roster (a key that is a name MicroPython has already).
-    KEYS = ("rules", "target", "lang", "contrast", "sleep", "off", "tricks", "seats", "names")
+    (a target opens a number), stored at once. The rows: what the next
+    match of a game will be (its rule set, its target), the panel, then how
+    the slate plays (each game's options, the seats' names, the roster);
+    the games' in the order they declare them (ardoise/games/__init__.py)."""
 
     def __init__(self, app):
+        keys = []  # type: list[str]
+        options = []  # type: list[str]
+        for _, key, _ in app.load("settings").games():
+            (keys if key == "rules" or key == "target" else options).append(key)
+        keys += ("lang", "contrast", "sleep", "off")
+        keys += options
+        # "names": the roster (a key that is a name MicroPython has already).
+        keys += ("seats", "names")
+        self.keys = keys
         title, options = self.rows(app)
         Choice.__init__(self, title, options, self.change, 0, self.rows)
 
     def rows(self, app):
         """Drawn afresh each time: a change shows at once, in its language."""
         options = []
-        for key in self.KEYS:
+        for key in self.keys:
             options.append(app.t("set_" + key) + " " + self.value_text(app, key))
         return app.t("settings"), options
 
@@ -163,36 +172,39 @@ class SettingsMenu(Choice):
         value = app.settings.get(key)
         if key == "names":
             return ""  # a list of its own
-        if key == "target":
-            return "-" if app.settings.get("rules") == "31" else str(value)
+        settings = app.load("settings")  # the file's code: while this menu is open
+        if key == "target":  # "-" for a rule set without one ("target:R")
+            return "-" if app.settings.get("rules") == settings.game(key)[1] else str(value)
         if key == "sleep" or key == "off":
             if not value:
                 return app.t("never")
             return "%d s" % value if value < 60 else "%d min" % (value // 60)
-        if key == "tricks":
+        choices = settings.choices(key)
+        if choices[0] is False:  # a game's option
             return app.t("yes") if value else app.t("no")
-        # The value's place among its choices (the file's code: while this menu is open).
-        choices = app.load("settings").CHOICES[key]
+        # The value's place among its choices.
         index = choices.index(value)
         if key == "contrast":
             return "%d/%d" % (index + 1, len(choices))
         if key == "lang":
             return ("Français", "Deutsch", "English")[index]
-        return app.words("rules_names" if key == "rules" else "seat_styles")[index]
+        return app.words(settings.game(key)[1] if key == "rules" else "seat_styles")[index]
 
     def change(self, app, index):
-        key = self.KEYS[index]
+        key = self.keys[index]
         if key == "names":
             app.load("roster").edit(app)
             return
+        settings = app.load("settings")
         if key == "target":
-            if app.settings.get("rules") == "31":
-                app.alert(app.t("target_31"))
+            rules = settings.game(key)[1]  # a rule set without one ("target:R")
+            if app.settings.get("rules") == rules:
+                app.alert(app.t("target_" + rules))
                 return
             app.push(Number(app.t("set_target"), app.settings.get("target"), 1, 99, self.target))
             return
         # A new rule set brings its usual target, in the same write.
-        app.change(key, app.load("settings").cycle(app.settings, key))
+        app.change(key, settings.cycle(app.settings, key))
 
     def target(self, app, value):
         app.change("target", value)

@@ -1,5 +1,9 @@
 """The device's settings, in a small JSON file of their own beside the journal.
 
+The slate's own (DEFAULTS, CHOICES) and each game's, which the game
+declares (ardoise/games/__init__.py's SETTINGS): this module knows no game,
+and a game's setting is added there alone (and its texts).
+
 The app holds the values as a plain dict (`app.settings.get("lang")`): this
 module reads them at boot and writes a change (their menu is in menus.py), and
 is not kept in RAM between the two.
@@ -26,6 +30,7 @@ import json
 from micropython import const
 
 from ardoise import journal
+from ardoise.games import SETTINGS
 from scoring.match import declared
 
 _ENOENT = const(2)  # POSIX errno, which MicroPython's OSError uses too
@@ -34,23 +39,18 @@ _TEMPORARY = "/settings.tmp"
 # The file is about 120 bytes: a longer one is damage, and never read whole.
 _MOST = const(512)
 
-# "rules" and "target" are those of a new Le Brouc match: its rule sets and
-# the target each plays to, as the rules core declares them.
-RULES, TARGETS = declared("brouc")
+# The slate's own settings; each game's are declared with the game
+# (ardoise/games/__init__.py's SETTINGS), their defaults and values read
+# from there (`game`) when they are needed, not kept in a table.
 DEFAULTS = {
-    "rules": RULES[0],
-    "target": TARGETS[0],
     "lang": "fr",
     "contrast": 128,
     "sleep": 120,
     "off": 1800,
-    "tricks": False,
     "seats": "numbers",
 }
-# Each setting's values (but the target's: 1 to 99), in the order a press
-# steps through them.
+# Each of the slate's settings' values, in the order a press steps through them.
 CHOICES = {
-    "rules": RULES,
     "lang": ("fr", "de", "en"),
     # The panel's 0..255 contrast in eight steps, dimmest first.
     "contrast": (1, 32, 64, 96, 128, 160, 208, 255),
@@ -59,11 +59,40 @@ CHOICES = {
     # match.
     "sleep": (15, 30, 60, 120, 300, 0),
     "off": (300, 900, 1800, 3600, 0),
-    "tricks": (False, True),
     # How seats and teams are named: "numbers" (seats 1-4, teams A and B) or
     # "compass" (seats S, E, N, W in playing order, teams N-S and E-W).
     "seats": ("numbers", "compass"),
 }
+
+
+def games():
+    """The games' settings in the order they are declared: (game, key,
+    word after the key's ":" or ""), a tuple each."""
+    found = []
+    for line in SETTINGS:
+        words = line.split()
+        for word in words[1:]:
+            found.append((words[0],) + tuple((word + ":").split(":")[:2]))
+    return found
+
+
+def game(key):
+    """The game setting `key`'s (game, word after its ":"), or None for one of the slate's."""
+    for name, setting, word in games():
+        if setting == key:
+            return name, word
+    return None
+
+
+def choices(key):
+    """A setting's values in the order a press steps through them; None for
+    a number (a target: 1 to 99)."""
+    if key in CHOICES:
+        return CHOICES[key]
+    name = game(key)[0]
+    if key == "rules":
+        return declared(name)[0]
+    return None if key == "target" else (False, True)
 
 
 def _read(path, opener):
@@ -87,12 +116,15 @@ def _whole(opener):
 def load(folder, opener=open):
     """The settings stored in `folder`: (values, problem).
 
-    `values` is a dict with every key of DEFAULTS: whatever is missing or
-    wrong keeps its default. `problem`, for the screen to say, is None,
-    "settings_damaged" (the file could not be read as settings and was set
-    aside just now) or the StorageError of a flash that failed to read it.
+    `values` is a dict with every setting, the slate's and the games':
+    whatever is missing or wrong keeps its default. `problem`, for the
+    screen to say, is None, "settings_damaged" (the file could not be read
+    as settings and was set aside just now) or the StorageError of a flash
+    that failed to read it.
     """
     values = dict(DEFAULTS)
+    for name, key, _ in games():  # a game's: its first rule set, its target, an option off
+        values[key] = choices(key)[0] if key != "target" else declared(name)[1][0]
     try:
         path = journal.in_force(folder + _FILE, folder + _TEMPORARY, _whole(opener))
         stored = _read(path, opener)
@@ -109,16 +141,17 @@ def load(folder, opener=open):
         except OSError:
             pass  # it stays where it is, and the next boot tries again
         return values, "settings_damaged"
-    for key in DEFAULTS:
+    for key in values:
         if key in stored and _valid(key, stored[key]):
             values[key] = stored[key]
     return values, None
 
 
 def _valid(key, value):
-    if key == "target":
+    values = choices(key)
+    if values is None:
         return type(value) is int and 1 <= value <= 99
-    for choice in CHOICES[key]:
+    for choice in values:
         if value == choice and type(value) is type(choice):
             return True
     return False
@@ -127,13 +160,15 @@ def _valid(key, value):
 def store(folder, values, key, value, opener=open):
     """Set `values[key]` and save them all in `folder`, in one write: a
     new rule set brings its usual target with it. OSError if flash
-    refuses: `values` are then as they were, those a boot reads."""
-    if not _valid(key, value):
+    refuses: `values` are then as they were, those a boot reads.
+    ValueError, nothing changed, for a value `key` does not take."""
+    if key not in values or not _valid(key, value):
         raise ValueError(key)
     changed = dict(values)
     changed[key] = value
-    if key == "rules":
-        changed["target"] = TARGETS[RULES.index(value)]
+    if key == "rules" and "target" in values:
+        rules, targets = declared(game(key)[0])
+        changed["target"] = targets[rules.index(value)]
     data = json.dumps(changed).encode()
     journal.replace(opener, folder + _FILE, folder + _TEMPORARY, data, _whole(opener))
     values.update(changed)
@@ -141,5 +176,5 @@ def store(folder, values, key, value, opener=open):
 
 def cycle(values, key):
     """The next of a key's choices after its current value (wrapping)."""
-    choices = CHOICES[key]
-    return choices[(choices.index(values[key]) + 1) % len(choices)]
+    shown = choices(key)
+    return shown[(shown.index(values[key]) + 1) % len(shown)]

@@ -569,6 +569,35 @@ def test_a_changed_rule_set_is_for_the_next_match_with_its_target(root):
     assert device.app.journal.archives() == ["0001.jsonl"]
 
 
+@in_folder
+def test_a_game_s_setting_is_its_line_alone(root):
+    """A setting a game declares (its line in ardoise/games/__init__.py) has
+    its default, its checked value in settings.json and its row in the
+    menu, with nothing else changed: here an option of Bruus, shown by its
+    key for want of a text."""
+    import ardoise.games
+
+    declared = ardoise.games.SETTINGS
+    ardoise.games.SETTINGS = declared + ("bruus jokers",)
+    forget("ardoise.settings")  # it reads the lines when loaded
+    try:
+        device = with_journal(root, settings={"jokers": "yes", "tricks": True})
+        assert device.app.settings.get("jokers") is False  # "yes" is no value of it
+        assert device.app.settings.get("tricks") is True
+        device.hold("next")
+        device.cursor("Réglages")
+        device.press("ok")
+        assert options(device)[6:8] == ["Plis oui", "set_jokers non"]
+        device.cursor("set_jokers non")
+        device.press("ok")
+        assert options(device)[7] == "set_jokers oui"
+        assert json.loads(read(root + "/settings.json"))["jokers"] is True
+        assert Device(root).app.settings.get("jokers") is True  # after a restart
+    finally:
+        ardoise.games.SETTINGS = declared
+        forget("ardoise.settings")
+
+
 def watch_panel(device):
     """What the app asks of the panel from now on: ("on"/"off"/contrast) in order."""
     seen = []

@@ -39,6 +39,7 @@ import ardoise.journal as journal_module
 from ardoise import settings
 from ardoise.journal import Journal, StorageError, encode
 from scoring import fold_lines
+from scoring.match import declared
 
 ENOENT = 2
 EIO = 5
@@ -525,7 +526,8 @@ def settings_after(values, key, value):
     after = dict(values)
     after[key] = value
     if key == "rules":
-        after["target"] = settings.TARGETS[settings.RULES.index(value)]
+        rules, targets = declared("brouc")
+        after["target"] = targets[rules.index(value)]
     return after
 
 
