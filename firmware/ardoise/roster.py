@@ -11,8 +11,8 @@ Written safely, as the settings are (journal.replace): the whole list goes
 to roster.tmp, synced, then replaces roster.txt. The slate ends the file
 with an end line, a control character and the bytes before it ("\x04" "21"),
 which any reader of names skips; roster.tmp alone is taken only with it (a
-replacement whose rename failed or was cut), never when cut short. A
-roster.txt is taken as it is (the PC's `ardoise roster` writes none).
+replacement whose rename failed or was cut), never when cut short; the
+PC's `ardoise roster` writes it too. A roster.txt is taken as it is.
 
 Who sits where (`ask_players`): after a new match's last question, on a
 board with a roster, each seat's player is chosen from it: Prev/Next, OK

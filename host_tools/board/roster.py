@@ -14,7 +14,7 @@ to 12 characters that the slate's font can draw (firmware/ardoise/font.py:
 ASCII and the accented letters of French and German, "Rösli", "Émile"),
 each once, none of them "-" (the slate's empty seat). The file goes to the
 board's data/roster.txt whole or not at all (written to roster.tmp, then
-renamed), and is read back to check it.
+renamed, with the slate's end line), and is read back to check it.
 PORT=virtual and PORT=emulated reach the virtual and the emulated board.
 """
 
@@ -155,9 +155,17 @@ def shown(char):
     return "U+%04X %s" % (ord(char), unicodedata.name(char, "").lower() or "(a control)")
 
 
+def roster_bytes(names):
+    """The roster file of `names`, as the slate writes it: a name a line, then
+    the end line (a control character and the bytes before it), so that a
+    roster.tmp left alone by a cut is taken only whole (firmware/ardoise/roster.py)."""
+    data = "".join(name + "\n" for name in names).encode("utf-8")
+    return data + b"\x04%d\n" % len(data)
+
+
 def put(port, names, virtual_flash):
     """Write `names` as the board's roster; the bytes read back from it."""
-    data = "".join(name + "\n" for name in names).encode("utf-8")
+    data = roster_bytes(names)
     with connect(port, virtual_flash) as link:
         try:
             stored = write_whole(link, "data/roster.txt", data)

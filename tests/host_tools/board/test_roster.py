@@ -67,6 +67,10 @@ def test_every_problem_is_said_with_its_line():
         roster.check(b"Anne\nR\xf6sli\n")  # Latin-1
 
 
+# What the PC writes: the names, then the slate's end line ("\x04" and the bytes before it).
+WRITTEN = "Rösli\nÉmile\nPaul\n\x0419\n"
+
+
 def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     flash = tmp_path / "flash"
     names = tmp_path / "names.txt"
@@ -75,22 +79,22 @@ def test_the_roster_goes_to_the_virtual_board_whole_or_not_at_all(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout == "roster on the board: 3 names: Rösli, Émile, Paul\n"
     stored = flash / "data" / "roster.txt"
-    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    assert stored.read_text(encoding="utf-8") == WRITTEN
     assert not (flash / "data" / "roster.tmp").exists()
     # A bad file: said, and the board keeps its roster.
     names.write_text("Anne\n" + "x" * 13 + "\n", encoding="utf-8")
     refused = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "line 2: 'xxxxxxxxxxxxx' is 13 characters: at most 12" in refused.stderr
-    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    assert stored.read_text(encoding="utf-8") == WRITTEN
     # An empty file is refused, the roster kept; --clear empties it.
     names.write_text("\n", encoding="utf-8")
     empty = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, names)
     assert empty.returncode == 1 and "holds no names" in empty.stderr
-    assert stored.read_text(encoding="utf-8") == "Rösli\nÉmile\nPaul\n"
+    assert stored.read_text(encoding="utf-8") == WRITTEN
     cleared = ardoise("roster", "--port", "virtual", "--virtual-flash", flash, "--clear")
     assert (cleared.returncode, cleared.stdout) == (0, "roster on the board: none (cleared)\n")
-    assert stored.read_bytes() == b""
+    assert stored.read_bytes() == b"\x040\n"  # an empty roster, whole
     missing = ardoise(
         "roster", "--port", "virtual", "--virtual-flash", flash, tmp_path / "absent.txt"
     )
@@ -153,3 +157,22 @@ def test_a_failed_roster_hands_the_board_back_running_the_slate(monkeypatch, cap
     assert link.ran == [("reset",), ("reset",)]
     said = capsys.readouterr().err
     assert ("unplug it and plug it in again" in said) == reset_fails
+
+
+def test_a_roster_tmp_the_pc_left_alone_is_taken_whole_and_only_whole(tmp_path):
+    """A cut between the PC's write of roster.tmp and its rename leaves roster.tmp
+    alone: the slate (its .mpy, under MicroPython) takes it when whole, never torn."""
+    compile_tree(FIRMWARE, tmp_path / "mpy")
+    data = roster.roster_bytes(["Rösli", "Émile", "Paul"])
+    assert data.decode() == WRITTEN
+    script = "from ardoise import roster\nprint(repr([n.encode() for n in roster.load(%r)]))"
+    for name, written, names in (
+        ("whole", data, "[b'R\\xc3\\xb6sli', b'\\xc3\\x89mile', b'Paul']"),
+        ("torn", data[: data.index(b"Paul") + 2], "[]"),  # "Pa": no name invented
+    ):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "roster.tmp").write_bytes(written)
+        result = run_micropython(
+            ["-c", script % str(tmp_path / name)], path=[tmp_path / "mpy"], timeout=120
+        )
+        assert result.stdout.strip() == names, result.stdout + result.stderr
