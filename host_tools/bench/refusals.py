@@ -19,7 +19,11 @@ in the heap the fold left: up to 9 KiB more); in four parts, each loaded
 alone and dropped (1.0 to 1.6 KiB each): the first part's keys came to 0-2
 KiB, but Le Brouc's later parts still needed up to 6 (each part loaded
 before leaves names and holes behind), and the walk through the parts in
-scoring/match.py took the 30-deal replay from 24 KiB to 26, over its 25.
+scoring/match.py took the 30-deal replay from 24 KiB to 26, over its 25;
+parts of ten chosen by the key's place, the keys dropped before the part
+comes and the fold's match before both: every key within 2 KiB, but only
+with that code in scoring/match.py, where it again took the replay past
+25 KiB; in a module of its own, loaded with the part, up to 5 KiB.
 """
 
 import json
