@@ -10,6 +10,10 @@ number its file carries (or will carry) in the board's archive, INDEX from 0
   pulling every board would give, byte for byte;
 - state/<board>.json: the number of the match on the slate.
 
+Each file is also kept folded by the rules core (fold.py), a line at a time
+as it is appended: `logs()` gives the standing every match of the board
+without reading or folding a file again.
+
 What it holds is said by `have()`: (match, count), lines 0..count-1 of that
 match and every earlier match whole; the organiser publishes it, retained,
 and the board sends what follows. A line that does not follow is not
@@ -29,6 +33,7 @@ import json
 import os
 
 from host_tools.board.pull import log_name
+from host_tools.evening.fold import Fold
 from host_tools.evening.folder import write_json, write_whole
 
 TAKEN = "taken"
@@ -57,6 +62,7 @@ class BoardCopy:
         self.count = 0  # lines of it held
         self.lines = []  # those lines, to know a duplicate without reading the file
         self.pending = None  # a new match whose first line came once
+        self.folds = {}  # number: the Fold of its file
         self.load()
 
     def path(self, number):
@@ -80,6 +86,11 @@ class BoardCopy:
                 file.truncate(len(whole))
         self.lines = whole.split(b"\n")[:-1]
         self.count = len(self.lines)
+        self.folds = {}
+        for path in self.files():
+            number = int(path.stem.rpartition("-")[2])
+            held = whole if number == self.current else path.read_bytes()
+            self.folds[number] = Fold.of(path, held)
 
     def have(self):
         return self.current, self.count
@@ -136,6 +147,9 @@ class BoardCopy:
             os.fsync(file.fileno())
         self.count += 1
         self.lines.append(line)
+        if self.current not in self.folds:  # its file was not there at load: begun now
+            self.folds[self.current] = Fold(path)
+        self.folds[self.current].add(line)
         self.pending = None
 
     def begin(self, number, line):
@@ -146,6 +160,12 @@ class BoardCopy:
         self.current, self.count, self.pending, self.lines = number, 0, None, []
         write_whole(self.path(number), line + b"\n")
         self.count, self.lines = 1, [line]
+        self.folds[number] = Fold(self.path(number))
+        self.folds[number].add(line)
+
+    def logs(self):
+        """{path: MatchLog or LogError} of each match held, as read_match_log reads its file."""
+        return {fold.path: fold.log() for fold in self.folds.values()}
 
     def files(self):
         return sorted(self.folder.glob("%s-[0-9]*.jsonl" % self.board))  # log_name's

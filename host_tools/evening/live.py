@@ -46,12 +46,14 @@ class Logs:
         self.lock = lock or threading.Lock()
         self.cache = {}  # path: (size, mtime_ns, MatchLog or LogError)
 
-    def read(self):
-        """{path: MatchLog or LogError} for every *.jsonl under the folder."""
+    def read(self, skip=()):
+        """{path: MatchLog or LogError} for every *.jsonl under the folder but `skip`."""
         changed = {}
         found = {}
         with self.lock:
             for path in sorted(self.folder.rglob("*.jsonl")):
+                if path in skip:
+                    continue
                 stat = path.stat()
                 key = (stat.st_size, stat.st_mtime_ns)
                 found[path] = key
@@ -66,6 +68,28 @@ class Logs:
         for path in set(self.cache) - set(found):
             del self.cache[path]
         return {path: self.cache[path][2] for path in found}
+
+
+class Held:
+    """The evening's logs as `run` holds them: each board's copy folded as its lines
+    came (copy.py, fold.py), never read nor folded again, and any other log under
+    the folder (a board without Wi-Fi pulled there with pull-log) through Logs.
+
+    `copies` is the runner's {board: BoardCopy}, changed under `lock`.
+    """
+
+    def __init__(self, folder, copies, lock):
+        self.copies = copies
+        self.lock = lock
+        self.others = Logs(folder, lock)
+
+    def read(self):
+        with self.lock:
+            held = {}
+            for copy in self.copies.values():
+                held.update(copy.logs())
+        held.update(self.others.read(skip=held))
+        return dict(sorted(held.items()))
 
 
 def score_text(state):
@@ -145,11 +169,14 @@ def standing(evening, logs, seen=None):
 
 
 class Live:
-    """The standing, made again (at most every `pause` s) when `changed()` is called."""
+    """The standing, made again (at most every `pause` s) when `changed()` is called,
+    from the runner's `copies` ({board: BoardCopy}) if given, else from the files."""
 
-    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None):
+    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None):
         self.evening = evening
-        self.logs = Logs(evening.logs, lock)
+        lock = lock or threading.Lock()
+        # The runner's copies when it gives them, else the files read as they change.
+        self.logs = Logs(evening.logs, lock) if copies is None else Held(evening.logs, copies, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
         self.on_update = on_update
         self.pause = pause

@@ -46,7 +46,7 @@ class Runner:
         self.evening = evening
         self.address = address
         self.say = say
-        self.lock = threading.Lock()  # the files: written here, read by the standing
+        self.lock = threading.Lock()  # the copies: written here, read by the standing
         self.copies = {}
         self.asked = {}  # board: (time, have) of the last /have published
         self.seen = {}  # board: "HH:MM:SS" of its last message
@@ -64,14 +64,19 @@ class Runner:
         self.client.on_connect = self.on_connect
         self.client.on_message = self.on_message
         self.client.reconnect_delay_set(1, 2)
-        # Last: its thread publishes the standing with the client at once.
-        self.live = Live(evening, self.seen, self.updated, lock=self.lock)
+        for board in evening.boards:
+            self.copy(board)
+        # Last: its thread publishes the standing with the client at once. The
+        # standing is made from the copies as they are folded, line by line.
+        self.live = Live(evening, self.seen, self.updated, lock=self.lock, copies=self.copies)
 
     def copy(self, board):
         if board not in self.copies:
-            self.copies[board] = BoardCopy(
+            made = BoardCopy(
                 self.evening.logs / board, self.evening.state / (board + ".json"), board
             )
+            with self.lock:
+                self.copies[board] = made
         return self.copies[board]
 
     def start(self, timeout=10):
