@@ -62,6 +62,7 @@ class Logs:
         for path, data in changed.items():
             try:
                 folded = read_match_log(path, data)
+                folded.data = data
             except LogError as error:
                 folded = error
             self.cache[path] = found[path] + (folded,)
@@ -78,18 +79,27 @@ class Held:
     `copies` is the runner's {board: BoardCopy}, changed under `lock`.
     """
 
+    OTHERS = 2.0  # s: the folder is looked through for other logs at most this often
+
     def __init__(self, folder, copies, lock):
         self.copies = copies
         self.lock = lock
         self.others = Logs(folder, lock)
+        self.found = {}  # the other logs, as last looked for
+        self.looked = None
 
     def read(self):
         with self.lock:
             held = {}
             for copy in self.copies.values():
                 held.update(copy.logs())
-        held.update(self.others.read(skip=held))
-        return dict(sorted(held.items()))
+        now = time.monotonic()
+        if self.looked is None or now - self.looked >= self.OTHERS:
+            self.found = self.others.read(skip=held)
+            self.looked = now
+        logs = dict(self.found)
+        logs.update(held)  # a copy's own, as folded now, whatever was found
+        return dict(sorted(logs.items(), key=lambda item: item[0].parts))  # Path's own order
 
 
 def score_text(state):
@@ -160,10 +170,20 @@ def standing(evening, logs, seen=None):
         result["rankings"] = []
         result["refused"].append(str(error))
     tables = []
+    by_folder = {}
+    for path in folded:
+        by_folder.setdefault(path.parent, []).append(path)
     for board, entry in sorted(evening.boards.items(), key=lambda item: item[1]["table"]):
         # The match on the slate: the board's highest number (pull.log_name).
-        held = sorted(path for path in folded if path.parent == evening.logs / board)
-        tables.append(table_state(board, entry, folded.get(held[-1]) if held else None, seen or {}))
+        held = by_folder.get(evening.logs / board)
+        log = folded[max(held)] if held else None
+        row = table_state(board, entry, log, seen or {})
+        if held:
+            # What the organiser holds of the board: its match, and lines of it.
+            row["match"] = ranking_module.board_of(max(held))[1]
+            if getattr(log, "data", None) is not None:
+                row["lines"] = log.data.count(b"\n")
+        tables.append(row)
     result["tables"] = tables
     return result
 

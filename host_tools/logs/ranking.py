@@ -240,6 +240,9 @@ def credit(sources, names_file=None):
     """Decide who is credited with each seat of each log, and which logs are skipped."""
     if names_file:
         apply_names_file(sources, names_file)
+    boards = {}
+    for source in sources:
+        boards.setdefault(source.board, []).append(source)
     seen = {}
     for source in sources:
         log = source.log
@@ -255,7 +258,7 @@ def credit(sources, names_file=None):
             source.skipped = "the same match as %s" % seen[data].short
             keep_names(source, seen[data])
         else:
-            earlier = later_copy(source, data, sources)
+            earlier = later_copy(source, data, boards[source.board])
             if earlier:
                 source.skipped = "an earlier copy of the match in %s" % earlier.short
                 keep_names(source, earlier)
@@ -288,7 +291,7 @@ def keep_names(copy, kept):
 def later_copy(source, data, sources):
     """For a match pulled earlier: the log of the same match that goes on from it (the
     same board and number; any log of the board for the match on a slate pulled before
-    pull-log numbered it, 3-match.jsonl)."""
+    pull-log numbered it, 3-match.jsonl), among `sources` (those of its board will do)."""
     if source.board is None:
         return None
     for other in sources:
