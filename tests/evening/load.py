@@ -199,8 +199,9 @@ def play_evening(evening, tick):
 
 
 def describe(figures):
-    return (
-        "%(slates)d slates, %(sessions)d sessions of %(deals)d deals: %(lines)d lines in "
+    sessions = "1 session" if figures["sessions"] == 1 else "%(sessions)d sessions" % figures
+    return sessions.join(("%(slates)d slates, ", " of %(deals)d deals: ")) % figures + (
+        "%(lines)d lines in "
         "%(played).1f s of play (offered %(offered).0f lines/s); the organiser took them in at "
         "%(taken).0f lines/s; a line written to the ranking published: median %(median).2f s, "
         "worst %(worst).2f s" % figures
