@@ -61,6 +61,7 @@ TIERS = {
     "tests/test_proof_power.py": ("micropython", "slow"),
     "tests/test_proof_screens.py": ("micropython", "slow"),
     "tests/test_proof_tools.py": ("slow",),
+    "tests/test_proof_evening.py": ("network", "slow"),
     "tests/test_properties.py": ("slow",),
     # The longest of the unit tests (each several seconds on a free core).
     "tests/core/test_lines.py::test_every_line_is_judged_as_cpythons": ("slow",),

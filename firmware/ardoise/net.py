@@ -439,7 +439,8 @@ class Evening:
                 seating = json.loads(message)
                 for key in _SEATED:
                     seating[key]  # noqa: B018  (each must be there)
-                if len(seating["names"]) == 4:
+                # Four players, or two at a table of two (Bruus's `two` rules).
+                if len(seating["names"]) == (2 if seating["rules"] == "two" else 4):
                     self.seating = seating
             except (ValueError, KeyError, TypeError):
                 pass  # not a seating: the last one stands

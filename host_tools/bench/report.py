@@ -152,6 +152,10 @@ def write_report(sections):
         "black-holed; the network's steps in a press are those App.run makes between its",
         "key and its show(). Wall-clock times: on a busy machine the network's system",
         "calls (a socket's poll, every 100 ms) weigh more than on a quiet one.",
+        "The organiser's rows: the test evening played by simulated slates (paho clients",
+        "speaking the slate's protocol, tests/evening/load.py) against the real",
+        "`ardoise evening run`; a line's latency runs from its writing on a slate to the",
+        "first ranking the organiser publishes that holds it.",
         "Presses per typical deal: host_tools/bench/deals.keys played with three buttons",
         "(host_tools/bench/presses.py), a list walked the shorter way round and a held key",
         'counted as one press; "before" is the firmware of commit d2e9953 (issue 13)',
@@ -187,6 +191,10 @@ def main(argv=None):
             (
                 "The slate at an evening: the network's cost (unix port, 64-bit)",
                 evening.measure(folder / "evening"),
+            ),
+            (
+                "The organiser at the test evening: a line to the ranking (MQTT, Mosquitto)",
+                evening.organiser(),
             ),
             ("Presses per typical deal", presses.measure(folder / "presses")),
             ("Proofs", proofs()),

@@ -10,9 +10,18 @@ number its file carries (or will carry) in the board's archive, INDEX from 0
   pulling every board would give, byte for byte;
 - state/<board>.json: the number of the match on the slate.
 
+Each file is also kept folded by the rules core (fold.py), a line at a time
+as it is appended: `logs()` gives the standing every match of the board
+without reading or folding a file again.
+
 What it holds is said by `have()`: (match, count), lines 0..count-1 of that
 match and every earlier match whole; the organiser publishes it, retained,
-and the board sends what follows. A line that does not follow is not
+and the board sends what follows. A line is appended at once, and synced to
+the disk later, with the others that came meanwhile (`unsynced_now`,
+`synced_to`; run.py's rounds): `synced` is what is on the disk for sure,
+and only that is ever said held, so a laptop that dies loses no line a board
+was told it holds. One sync a line would cap the organiser at the disk's
+syncs per second (some 250 here). A line that does not follow is not
 written: a gap or a line out of order asks for `have()` again; a line
 already held is a duplicate if it is the same bytes, else a conflict (two
 boards under one id), said and never written.
@@ -29,6 +38,7 @@ import json
 import os
 
 from host_tools.board.pull import log_name
+from host_tools.evening.fold import Fold
 from host_tools.evening.folder import write_json, write_whole
 
 TAKEN = "taken"
@@ -57,7 +67,10 @@ class BoardCopy:
         self.count = 0  # lines of it held
         self.lines = []  # those lines, to know a duplicate without reading the file
         self.pending = None  # a new match whose first line came once
+        self.folds = {}  # number: the Fold of its file
+        self.unsynced = {}  # path: lines appended to it since it was last synced
         self.load()
+        self.synced = self.have()  # held and on the disk for sure
 
     def path(self, number):
         """The file of match `number`: its name for good, as pull-log names it."""
@@ -80,12 +93,31 @@ class BoardCopy:
                 file.truncate(len(whole))
         self.lines = whole.split(b"\n")[:-1]
         self.count = len(self.lines)
+        self.folds = {}
+        for path in self.files():
+            number = int(path.stem.rpartition("-")[2])
+            held = whole if number == self.current else path.read_bytes()
+            self.folds[number] = Fold.of(path, held)
 
     def have(self):
         return self.current, self.count
 
-    def have_payload(self):
-        return b"%d %d" % self.have()
+    def unsynced_now(self):
+        """(the files to sync, and what the copy holds once they are)."""
+        return dict(self.unsynced), self.have()
+
+    def synced_to(self, unsynced, have):
+        """The files of `unsynced_now()` were synced: `have` is on the disk."""
+        for path, count in unsynced.items():
+            if self.unsynced.get(path) == count:  # nothing appended since
+                del self.unsynced[path]
+        self.synced = max(self.synced, have)
+
+    def sync(self):
+        """Sync every file appended to, now: all the copy holds is on the disk."""
+        unsynced, have = self.unsynced_now()
+        sync_files(unsynced)
+        self.synced_to(unsynced, have)
 
     def receive(self, number, index, line):
         """What to do with line `index` of match `number`: TAKEN (written), DUPLICATE,
@@ -132,20 +164,41 @@ class BoardCopy:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab") as file:
             file.write(line + b"\n")
-            file.flush()
-            os.fsync(file.fileno())
+        self.unsynced[path] = self.unsynced.get(path, 0) + 1
         self.count += 1
         self.lines.append(line)
+        if self.current not in self.folds:  # its file was not there at load: begun now
+            self.folds[self.current] = Fold(path)
+        self.folds[self.current].add(line)
         self.pending = None
 
     def begin(self, number, line):
         """The board began match `number` (the match before keeps its file and name)."""
-        # Recorded before the new file is: a stop in between leaves no file for
-        # it, and the first line comes again.
+        # The match before on the disk first: the copy never moves on from lines
+        # a power cut could take. Then the new number, before the new file: a
+        # stop in between leaves no file for it, and the first line comes again.
+        self.sync()
         write_json(self.state_path, {"current": number})
         self.current, self.count, self.pending, self.lines = number, 0, None, []
         write_whole(self.path(number), line + b"\n")
         self.count, self.lines = 1, [line]
+        self.folds[number] = Fold(self.path(number))
+        self.folds[number].add(line)
+        self.synced = self.have()  # write_whole synced it
+
+    def logs(self):
+        """{path: MatchLog or LogError} of each match held, as read_match_log reads its file."""
+        return {fold.path: fold.log() for fold in self.folds.values()}
 
     def files(self):
         return sorted(self.folder.glob("%s-[0-9]*.jsonl" % self.board))  # log_name's
+
+
+def sync_files(paths):
+    """Sync each file of `paths` to the disk (its lines appended are then kept)."""
+    for path in paths:
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

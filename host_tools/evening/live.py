@@ -46,12 +46,14 @@ class Logs:
         self.lock = lock or threading.Lock()
         self.cache = {}  # path: (size, mtime_ns, MatchLog or LogError)
 
-    def read(self):
-        """{path: MatchLog or LogError} for every *.jsonl under the folder."""
+    def read(self, skip=()):
+        """{path: MatchLog or LogError} for every *.jsonl under the folder but `skip`."""
         changed = {}
         found = {}
         with self.lock:
             for path in sorted(self.folder.rglob("*.jsonl")):
+                if path in skip:
+                    continue
                 stat = path.stat()
                 key = (stat.st_size, stat.st_mtime_ns)
                 found[path] = key
@@ -60,12 +62,44 @@ class Logs:
         for path, data in changed.items():
             try:
                 folded = read_match_log(path, data)
+                folded.data = data
             except LogError as error:
                 folded = error
             self.cache[path] = found[path] + (folded,)
         for path in set(self.cache) - set(found):
             del self.cache[path]
         return {path: self.cache[path][2] for path in found}
+
+
+class Held:
+    """The evening's logs as `run` holds them: each board's copy folded as its lines
+    came (copy.py, fold.py), never read nor folded again, and any other log under
+    the folder (a board without Wi-Fi pulled there with pull-log) through Logs.
+
+    `copies` is the runner's {board: BoardCopy}, changed under `lock`.
+    """
+
+    OTHERS = 2.0  # s: the folder is looked through for other logs at most this often
+
+    def __init__(self, folder, copies, lock):
+        self.copies = copies
+        self.lock = lock
+        self.others = Logs(folder, lock)
+        self.found = {}  # the other logs, as last looked for
+        self.looked = None
+
+    def read(self):
+        with self.lock:
+            held = {}
+            for copy in self.copies.values():
+                held.update(copy.logs())
+        now = time.monotonic()
+        if self.looked is None or now - self.looked >= self.OTHERS:
+            self.found = self.others.read(skip=held)
+            self.looked = now
+        logs = dict(self.found)
+        logs.update(held)  # a copy's own, as folded now, whatever was found
+        return dict(sorted(logs.items(), key=lambda item: item[0].parts))  # Path's own order
 
 
 def score_text(state):
@@ -136,20 +170,33 @@ def standing(evening, logs, seen=None):
         result["rankings"] = []
         result["refused"].append(str(error))
     tables = []
+    by_folder = {}
+    for path in folded:
+        by_folder.setdefault(path.parent, []).append(path)
     for board, entry in sorted(evening.boards.items(), key=lambda item: item[1]["table"]):
         # The match on the slate: the board's highest number (pull.log_name).
-        held = sorted(path for path in folded if path.parent == evening.logs / board)
-        tables.append(table_state(board, entry, folded.get(held[-1]) if held else None, seen or {}))
+        held = by_folder.get(evening.logs / board)
+        log = folded[max(held)] if held else None
+        row = table_state(board, entry, log, seen or {})
+        if held:
+            # What the organiser holds of the board: its match, and lines of it.
+            row["match"] = ranking_module.board_of(max(held))[1]
+            if getattr(log, "data", None) is not None:
+                row["lines"] = log.data.count(b"\n")
+        tables.append(row)
     result["tables"] = tables
     return result
 
 
 class Live:
-    """The standing, made again (at most every `pause` s) when `changed()` is called."""
+    """The standing, made again (at most every `pause` s) when `changed()` is called,
+    from the runner's `copies` ({board: BoardCopy}) if given, else from the files."""
 
-    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None):
+    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None):
         self.evening = evening
-        self.logs = Logs(evening.logs, lock)
+        lock = lock or threading.Lock()
+        # The runner's copies when it gives them, else the files read as they change.
+        self.logs = Logs(evening.logs, lock) if copies is None else Held(evening.logs, copies, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
         self.on_update = on_update
         self.pause = pause

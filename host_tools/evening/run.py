@@ -2,7 +2,9 @@
 
 `Runner` subscribes to every board's /line and /status with paho-mqtt,
 keeps each board's journal (copy.py), publishes what it holds (/have,
-retained) and each table's seating (/seating, retained), and the standing
+retained: only what is synced to the disk, in rounds, a thread of its own
+syncing the files the lines of the round went to, so that a line costs no
+disk sync of its own) and each table's seating (/seating, retained), and the standing
 (/ranking, retained, for MQTT clients; live.py serves the page). Mosquitto's
 own log is read for the clients it refuses (a board of another evening)
 and two clients under one id (two boards deployed with the same id).
@@ -14,11 +16,12 @@ import threading
 import time
 
 from host_tools.evening import broker as broker_module
-from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse
+from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
 from host_tools.evening.live import Live
 
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
+ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
 TWICE = re.compile(r"Client (\S+) already connected, closing old connection")
 
@@ -46,7 +49,7 @@ class Runner:
         self.evening = evening
         self.address = address
         self.say = say
-        self.lock = threading.Lock()  # the files: written here, read by the standing
+        self.lock = threading.Lock()  # the copies: written here, read by the standing
         self.copies = {}
         self.asked = {}  # board: (time, have) of the last /have published
         self.seen = {}  # board: "HH:MM:SS" of its last message
@@ -54,6 +57,10 @@ class Runner:
         self.shown = set()  # refusals already said
         self.connected = threading.Event()
         self.failure = None
+        self.dirty = set()  # boards with lines taken since the last round
+        self.wake = threading.Event()
+        self.closing = False
+        self.rounds = threading.Thread(target=self.sync_rounds, daemon=True)
         self.client = mqtt.Client(
             mqtt.CallbackAPIVersion.VERSION2,
             client_id="ardoise-organiser-%s" % evening.id,
@@ -64,14 +71,19 @@ class Runner:
         self.client.on_connect = self.on_connect
         self.client.on_message = self.on_message
         self.client.reconnect_delay_set(1, 2)
-        # Last: its thread publishes the standing with the client at once.
-        self.live = Live(evening, self.seen, self.updated, lock=self.lock)
+        for board in evening.boards:
+            self.copy(board)
+        # Last: its thread publishes the standing with the client at once. The
+        # standing is made from the copies as they are folded, line by line.
+        self.live = Live(evening, self.seen, self.updated, lock=self.lock, copies=self.copies)
 
     def copy(self, board):
         if board not in self.copies:
-            self.copies[board] = BoardCopy(
+            made = BoardCopy(
                 self.evening.logs / board, self.evening.state / (board + ".json"), board
             )
+            with self.lock:
+                self.copies[board] = made
         return self.copies[board]
 
     def start(self, timeout=10):
@@ -83,14 +95,42 @@ class Runner:
                 % (self.address.host, self.address.port, error.strerror or error)
             ) from None
         self.client.loop_start()
+        self.rounds.start()
         if not self.connected.wait(timeout) or self.failure:
             self.stop()
             raise EveningError(self.failure or "the broker at %s did not answer" % self.address)
 
     def stop(self):
+        self.closing = True
+        self.wake.set()
+        if self.rounds.is_alive():
+            self.rounds.join(10)
         self.client.disconnect()
         self.client.loop_stop()
         self.live.close()
+
+    # -- the copies on the disk -------------------------------------------------------
+
+    def sync_rounds(self):
+        """Each round: the files appended to since the last synced at once, then the
+        boards told what their copy holds (a round waits for the first line taken)."""
+        while not self.closing:
+            self.wake.wait()
+            self.wake.clear()
+            self.sync_round()
+            time.sleep(ROUND)
+        self.sync_round()
+
+    def sync_round(self):
+        with self.lock:
+            taken = [(board, *self.copies[board].unsynced_now()) for board in self.dirty]
+            self.dirty.clear()
+        for _, unsynced, _ in taken:
+            sync_files(unsynced)  # outside the lock: lines go on arriving meanwhile
+        with self.lock:
+            for board, unsynced, have in taken:
+                self.copies[board].synced_to(unsynced, have)
+                self.publish_have(board, again=False, fresh=True)
 
     # -- MQTT --------------------------------------------------------------------
 
@@ -141,15 +181,19 @@ class Runner:
         copy = self.copy(board)
         with self.lock:
             verdict, text = copy.receive(number, index, line)
+            if verdict == TAKEN:
+                self.dirty.add(board)  # said held once synced, in the next round
+            elif verdict in (CONFIRM, GAP):
+                copy.sync()  # a question says all the copy holds: on the disk first
+                if verdict == CONFIRM:
+                    # Said twice: a /have that repeats the last asks for what follows.
+                    self.publish_have(board, again=False, fresh=True)
+                self.publish_have(board, again=verdict == CONFIRM)
         if verdict == TAKEN:
+            self.wake.set()
             if index == 0:
                 self.say("table %d: board %s began match %d" % (self.table(board), board, number))
-            self.publish_have(board)
             self.live.changed()
-        elif verdict == CONFIRM:
-            self.publish_have(board, again=True)
-        elif verdict == GAP:
-            self.publish_have(board, again=False)
         elif verdict == CONFLICT:
             self.say(text)
 
@@ -171,11 +215,14 @@ class Runner:
     def table(self, board):
         return self.evening.boards[board]["table"]
 
-    def publish_have(self, board, again=True):
-        """Say what the copy holds of `board`; a gap asks again only every ASK_AGAIN s."""
-        have = self.copy(board).have()
+    def publish_have(self, board, again=True, fresh=False):
+        """Say what the copy holds of `board` on the disk; a gap asks again only every
+        ASK_AGAIN s; `fresh`: only if it is not what was said last."""
+        have = self.copy(board).synced
         now = time.monotonic()
         last = self.asked.get(board)
+        if fresh and last and last[1] == have:
+            return
         if not again and last and last[1] == have and now - last[0] < ASK_AGAIN:
             return
         self.asked[board] = (now, have)

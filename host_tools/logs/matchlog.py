@@ -65,6 +65,7 @@ class MatchLog:
     steps: Steps
     undone: int  # undo events in the log
     final: dict  # the state after the last event, as replay prints it
+    data: bytes | None = None  # the log's bytes, when the reader kept them (evening/fold.py)
 
     @property
     def game(self):

@@ -80,6 +80,11 @@ class Source:
         """Where the match was played, for a seat without a name: "Ardoise 3", else the file."""
         return "%s %s" % (BOARD, self.board) if self.board else self.path.stem
 
+    def read(self):
+        """The log's bytes: those its reader kept (the evening's copy), else the file's."""
+        data = getattr(self.log, "data", None)
+        return self.path.read_bytes() if data is None else data
+
     @property
     def short(self):
         """The log as the lists name it: its path as the report found it."""
@@ -178,9 +183,9 @@ def find(sources, key):
 def one_match(found):
     """The log that holds the match all of `found` are copies of (the longest, each
     other one its start: one board pulled into two folders), else None."""
-    longest = max(found, key=lambda s: len(s.path.read_bytes()))
-    whole = longest.path.read_bytes()
-    return longest if all(whole.startswith(s.path.read_bytes()) for s in found) else None
+    longest = max(found, key=lambda s: len(s.read()))
+    whole = longest.read()
+    return longest if all(whole.startswith(s.read()) for s in found) else None
 
 
 def apply_names_file(sources, path):
@@ -235,13 +240,16 @@ def credit(sources, names_file=None):
     """Decide who is credited with each seat of each log, and which logs are skipped."""
     if names_file:
         apply_names_file(sources, names_file)
+    boards = {}
+    for source in sources:
+        boards.setdefault(source.board, []).append(source)
     seen = {}
     for source in sources:
         log = source.log
         named = [name for name in log.names or () if name not in ANONYMOUS]
         if len(set(named)) != len(named):
             raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
-        data = source.path.read_bytes()
+        data = source.read()
         if not games.of(log.game).RANKS:
             source.skipped = "no ranking of %s yet" % log.game
         elif not any(step.event["ev"] == "deal" for step in log.steps):
@@ -250,7 +258,7 @@ def credit(sources, names_file=None):
             source.skipped = "the same match as %s" % seen[data].short
             keep_names(source, seen[data])
         else:
-            earlier = later_copy(source, data, sources)
+            earlier = later_copy(source, data, boards[source.board])
             if earlier:
                 source.skipped = "an earlier copy of the match in %s" % earlier.short
                 keep_names(source, earlier)
@@ -283,12 +291,12 @@ def keep_names(copy, kept):
 def later_copy(source, data, sources):
     """For a match pulled earlier: the log of the same match that goes on from it (the
     same board and number; any log of the board for the match on a slate pulled before
-    pull-log numbered it, 3-match.jsonl)."""
+    pull-log numbered it, 3-match.jsonl), among `sources` (those of its board will do)."""
     if source.board is None:
         return None
     for other in sources:
         if other is not source and other.board == source.board:
-            later = other.path.read_bytes()
+            later = other.read()
             if (
                 source.number in (None, other.number)
                 and len(later) > len(data)

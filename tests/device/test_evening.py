@@ -184,3 +184,38 @@ def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(roo
     ]
     device.hold("ok")  # back: the games, as on a board not at an evening
     assert is_a(device.screen(), "Choice")
+
+
+@in_folder
+def test_a_table_of_two_is_offered_its_two_players(root):
+    """`draw --two`: two players left over play a table of two with Bruus's `two`
+    rules; the slate offers them as it offers four (it ignored them before)."""
+    enrol(root)
+    air(root)
+    device = Device(root)
+    device.run(2000)
+    device.press("ok")  # the note: no broker on port 1
+    net = device.app.net
+    two = {"session": 1, "table": 4, "names": ["Eva", "Max"], "deals": 16, "game": "bruus"}
+    for rules, names in (("schwesing", ["Eva", "Max"]), ("two", ["Eva", "Max", "Ida"])):
+        net.heard_on(b"ardoise/e1/b3/seating", json.dumps(dict(two, rules=rules, names=names)))
+    assert net.seating is None  # two players for four seats, three for two: not a seating
+    net.heard_on(b"ardoise/e1/b3/seating", json.dumps(dict(two, rules="two")))
+    begun = []
+    device.app.new_match = begun.append
+    device.press("ok")
+    screen = device.screen()
+    assert screen.title == "Nouveau match"
+    assert screen.lines(device.app)[0] == "Séance 1, table 4\nEva, Max"
+    device.press("next")  # who deals first: the second of two seats
+    device.press("ok")
+    assert begun == [
+        {
+            "ev": "match",
+            "game": "bruus",
+            "rules": "two",
+            "dealer": 1,
+            "names": ["Eva", "Max"],
+            "session": 16,
+        }
+    ]

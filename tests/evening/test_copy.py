@@ -271,3 +271,24 @@ def test_a_resend_of_two_new_matches_takes_the_first_then_the_second(tmp_path):
     assert copy.have() == (2, 2)
     assert copy.receive(3, 0, three[0]) == (TAKEN, None)
     assert copy.have() == (3, 1)
+
+
+def test_only_what_is_synced_is_said_held(tmp_path):
+    """Lines are synced in rounds (run.py): `synced`, what /have says, moves only
+    once the files a round took are synced, and a new match syncs the one before."""
+    copy = BoardCopy(tmp_path / "logs" / "3", tmp_path / "state" / "3.json", "3")
+    one, two = lines_of("bruus-schwesing.jsonl"), lines_of("brouc-31-won.jsonl")
+    for _ in range(2):
+        copy.receive(1, 0, one[0])
+    assert copy.synced == copy.have() == (1, 1)  # a match's first line: written whole
+    for index in (1, 2):
+        assert copy.receive(1, index, one[index])[0] == TAKEN
+    assert copy.have() == (1, 3) and copy.synced == (1, 1)
+    unsynced, have = copy.unsynced_now()  # a round takes them...
+    assert list(unsynced) == [tmp_path / "logs/3/3-0001.jsonl"] and have == (1, 3)
+    assert copy.receive(1, 3, one[3])[0] == TAKEN  # ...a line comes meanwhile...
+    copy.synced_to(unsynced, have)  # ...the round is synced
+    assert copy.synced == (1, 3) and list(copy.unsynced) == [tmp_path / "logs/3/3-0001.jsonl"]
+    for _ in range(2):
+        copy.receive(2, 0, two[0])
+    assert copy.synced == copy.have() == (2, 1) and copy.unsynced == {}
