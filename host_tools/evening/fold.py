@@ -94,7 +94,7 @@ class Fold:
             self.steps.pop()
             return
         decoded = match.game.decode(match.in_force.last())
-        self.steps.append(Step(decoded, before, self.state, None))
+        self.steps.append(Step(decoded, before, self.state))
 
     def log(self):
         """The MatchLog of the lines so far, or the LogError that refuses them."""

@@ -62,7 +62,7 @@ class MatchLog:
     header: dict
     names: tuple | None
     seats: int
-    steps: Steps
+    steps: Steps | list[Step]  # walked again at each use (a list: evening/fold.py's)
     undone: int  # undo events in the log
     final: dict  # the state after the last event, as replay prints it
     data: bytes | None = None  # the log's bytes, when the reader kept them (evening/fold.py)
@@ -97,22 +97,23 @@ def read_match_log(path, data=None):
 
     Raises scoring.LogError (line and reason, as replay prints them) or OSError.
     """
-    seen = [None, 0]  # the match event's line, and how many lines are not blank
+    first = b""  # the match event's line
+    events = 0  # the lines that are not blank
 
     def counted(lines):
+        nonlocal first, events
         for line in lines:
             if line.strip(b" \t\n\r"):
-                if seen[0] is None:
-                    seen[0] = line
-                seen[1] += 1
+                first = first or line
+                events += 1
             yield line
 
     with open(path, "rb") if data is None else io.BytesIO(data) as log:
         match = fold_lines(counted(read_lines(log)))  # the core checks every line
-    header = json.loads(seen[0])  # a JSON object: the core took it as the match event
+    header = json.loads(first)  # a JSON object: the core took it as the match event
     # Every line after the match event either adds an event in force or is
     # an undo that takes one back: so many events, so many in force, so many undos.
-    undone = (seen[1] - 1 - len(match.in_force)) // 2
+    undone = (events - 1 - len(match.in_force)) // 2
     steps = Steps(header, match)
     return MatchLog(str(path), header, match.names, match.game.seats, steps, undone, match.state())
 

@@ -10,9 +10,16 @@ press; after each cut the board must boot to the slate, its journal must
 fold and be what the uncut run had before or after the press in flight (at
 most that action lost), and a line the cut left torn must be said on the
 screen. `make test` tries a few cuts; make proof (--hypothesis-profile=proof) at least 500.
+
+Every other file the slate writes is cut too (EVERY_FILE): the settings
+changed, a new match begun (the old one renamed into the archive) and the
+roster edited on the slate, each cut as a flash operation starts; the next
+boot must find every file, as the firmware reads it, before the write in
+flight or after it.
 """
 
 import collections
+import json
 import random
 
 import pytest
@@ -142,3 +149,124 @@ def test_power_cuts_as_flash_operations_start(start, tmp_path):
         # littlefs commits a write whole or not at all: a cut in a program or
         # an erase loses the line in flight, and leaves no torn line to report.
         assert tally["actions lost"] > 0
+
+
+# -- every file the slate writes (issue 20) --------------------------------------
+
+ROSTER = "Anne\nPaul\nZoë\nEmil\n".encode() + b"\x0420\n"
+# From the same match in progress, with a roster: the settings changed (the
+# rule set, with its own target), a new match (the old one to the archive,
+# the players from the roster) and the roster edited on the slate. Each
+# entry: a command, and whether it writes (the press that confirms).
+EVERY_FILE = (
+    ("hold next", False),  # held Next: the menu
+    ("pick Réglages", False),
+    ("pick Règles Etivaz", True),  # OK turns it to 31: rules and target, one write
+    ("hold ok", False),
+    ("hold ok", False),
+    ("hold next", False),
+    ("pick Nouveau match", False),
+    ("pick Le Brouc", False),
+    ("press ok", False),  # the first dealer
+    ("pick Anne", False),
+    ("pick Paul", False),
+    ("pick Zoë", False),
+    ("pick Emil", True),  # the last seat: the match archived, the new one begun
+    ("hold next", False),
+    ("pick Réglages", False),
+    ("pick Joueurs", False),
+    ("pick Paul", False),
+    ("press ok", True),  # Paul removed from the roster
+)
+NEW_MATCH = (
+    '{"ev":"match","dealer":0,"game":"brouc","names":["Anne","Paul","Zoë","Emil"],"rules":"31"}\n'
+)
+# What the board holds before each write and after the last: (rule set,
+# target, roster, archive, journal), as the slate's own readers see them.
+VIEWS = (
+    ["etivaz", 5, ["Anne", "Paul", "Zoë", "Emil"], [], PROLOGUE],
+    ["31", 31, ["Anne", "Paul", "Zoë", "Emil"], [], PROLOGUE],
+    ["31", 31, ["Anne", "Paul", "Zoë", "Emil"], [PROLOGUE], NEW_MATCH.encode()],
+    ["31", 31, ["Anne", "Zoë", "Emil"], [PROLOGUE], NEW_MATCH.encode()],
+)
+# Read on the board, with the slate stopped: the settings, the roster and
+# the archive as the firmware reads them (a whole .tmp taken, a torn one not).
+VIEW = """
+import json, os
+from ardoise import roster, settings
+values = settings.load("data")[0]
+try:
+    archive = sorted(os.listdir("data/archive"))
+except OSError:
+    archive = []
+print(json.dumps([values["rules"], values["target"], roster.load("data"), archive]))
+"""
+EVERY_FILE_CUTS = 60 if FULL else 2  # as a flash program or erase starts
+
+
+def board_view(slate):
+    """The board's VIEWS entry, read on it (stops the slate)."""
+    pico = slate.pico
+    pico.enter_raw_repl()
+    rules, target, names, archive = json.loads(pico.exec(VIEW).strip().splitlines()[-1])
+    archived = [slate.read("/data/archive/" + name) for name in archive]
+    return [rules, target, names, archived, slate.read("/data/match.jsonl")]
+
+
+def play_every_file(slate, played):
+    """Play EVERY_FILE; `played[0]`: how many of its commands have been played."""
+    player = Player(slate)
+    for command, _ in EVERY_FILE:
+        name, *args = command.split()
+        player.command(name, args, None)
+        played[0] += 1
+
+
+@pytest.fixture(scope="module")
+def every_file(deployed, tmp_path_factory):
+    """The flash to start from and the flash operations of the uncut run."""
+    folder = tmp_path_factory.mktemp("every-file")
+    files = {"match.jsonl": PROLOGUE, "settings.json": b'{"tricks": true}', "roster.txt": ROSTER}
+    flash = image(deployed, folder, files=files)
+    with slate_on(deployed, flash) as slate:
+        booted = slate.pico.stats()
+        play_every_file(slate, [0])
+        ended = slate.pico.stats()
+        assert board_view(slate) == VIEWS[-1]
+    return deployed, flash, booted, ended
+
+
+def test_power_cuts_in_every_file_the_slate_writes(every_file, tmp_path):
+    """Cut as a flash operation starts, anywhere in EVERY_FILE: the next boot
+    finds every file before the write in flight or after it, never a mix."""
+    deployed, flash, booted, ended = every_file
+    rng = random.Random(56)
+    operations = range(booted["operations"], ended["operations"])
+    seen = collections.Counter()
+    for _ in range(EVERY_FILE_CUTS):
+        trap = {"operation": rng.choice(operations), "fraction": rng.random()}
+        played = [0]
+        slate = slate_on(deployed, flash)
+        try:
+            try:
+                slate.start(trap=trap)
+                play_every_file(slate, played)
+            except Exception:  # the power went
+                if not slate.dead:
+                    raise
+            if not slate.dead:
+                slate.pico.cut()
+            cut = tmp_path / "cut.img"
+            slate.pico.save(cut)
+        finally:
+            slate.stop()
+        with slate_on(deployed, cut) as slate:
+            view = board_view(slate)
+        # The writes confirmed, and the command in flight (if it writes, its
+        # write may have landed or not; none other may have).
+        done = sum(writes for _, writes in EVERY_FILE[: played[0]])
+        in_flight = played[0] < len(EVERY_FILE) and EVERY_FILE[played[0]][1]
+        allowed = VIEWS[done : done + 1 + in_flight]
+        assert view in allowed, (trap, played[0], view)
+        seen[done + allowed.index(view)] += 1
+    print("\npower cuts in every file: boots that found each view %s" % dict(seen))
