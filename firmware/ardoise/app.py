@@ -96,6 +96,16 @@ class View:
             match.deals()  # fold the match's own game to the end again
             raise
 
+    def deal(self, number, each):
+        """Deal `number`'s events one by one (scoring's Match.deal). However
+        `each` ends, the match is as it was afterwards."""
+        match = self._journal.match
+        try:
+            match.deal(number, each)
+        except BaseException:
+            match.deals()
+            raise
+
 
 class App:
     """The loop, the stack of screens and the actions around the journal."""
