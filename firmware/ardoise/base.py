@@ -101,6 +101,19 @@ class Screen:
             app.pop()
 
 
+class Later(Screen):
+    """Opens `opener(app)` at its first draw: once the key handler that
+    asked for it has returned, the modules it ran from can go first."""
+
+    def __init__(self, opener):
+        self.opener = opener
+
+    def draw(self, app, fb):
+        app.stack.pop()
+        self.opener(app)
+        app.stack[-1].draw(app, fb)
+
+
 class SlateScreen(Screen):
     """A game's slate. In every game held Prev asks to undo, and held Next
     (or the fourth button) opens the menu; OK begins a deal or, during one,

@@ -6,7 +6,7 @@ read on demand from the rules core (View.deal: the deal's events folded
 again), so that RAM never holds more than one deal's details.
 
 The list: Prev/Next move the cursor (inverted) over the deals, OK opens
-the deal under it, held OK goes back to the menu. A deal: its lines under
+the deal under it, held OK goes back to the slate. A deal: its lines under
 "Deal 3/7"; Prev/Next scroll them and, past the first or the last line,
 open the previous or next deal; OK or held OK go back to the list, on the
 deal last shown. Loaded while the history is open (ardoise.Modules).

@@ -22,6 +22,7 @@ def history(app):
     it, then `✓A` for the team whose game it won (its final slate, before
     it is wiped), or `+2A` for the coches (parties) the deal gave without a
     game (a cape, a failed announcement)."""
+    show = app.load("history").show  # before the rows: in one piece
     rows = []  # type: list[str]
     parties = app.match.game.rules == BROU1802
 
@@ -43,7 +44,7 @@ def history(app):
 
     app.match.deals(snapshot, write)
     head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
-    app.load("history").show(app, app.t("history"), rows, head, app.load("games.brouc_history"))
+    show(app, app.t("history"), rows, head, app.load("games.brouc_history"))
 
 
 def details(app, number):

@@ -11,6 +11,7 @@ from ardoise.games.brusquembelle import describe, player, pool_went, snapshot
 
 def history(app):
     """One row per finished deal: its number and where the pool went."""
+    show = app.load("history").show  # before the rows: in one piece
     lines = []
 
     def write(before, game):
@@ -18,7 +19,7 @@ def history(app):
 
     app.match.deals(snapshot, write)
     module = app.load("games.brusquembelle_history")
-    app.load("history").show(app, app.t("history"), lines, None, module)
+    show(app, app.t("history"), lines, None, module)
 
 
 def details(app, number):

@@ -14,6 +14,7 @@ def history(app):
     """Each finished deal: its number, its tricks and what the slate showed
     after it (points, or Treia's matches), or `✓A` for the team whose game it
     won (`✓A×2`: Treia's double game). Opens on the last rows."""
+    show = app.load("history").show  # before the rows: in one piece
     rows = []
 
     def write(before, game):
@@ -32,7 +33,7 @@ def history(app):
     # they stand over the rows.
     teams = (fit(app.team(0), 24), fit(app.team(1), 24))
     module = app.load("games.bruus_history")
-    app.load("history").show(app, " #    %4s%4s  " % teams, rows, None, module)
+    show(app, " #    %4s%4s  " % teams, rows, None, module)
 
 
 def details(app, number):
@@ -58,10 +59,12 @@ def details(app, number):
             lines.append(app.t("bruus_bock") % before[4])  # taken by this deal's winner
         for side in (0, 1):
             won = game.games[side] - before[2 + side]
-            if won:
+            if won:  # the points start again at 0
                 key = "bruus_double" if won > 1 else "bruus_game_won"
                 lines.append(app.text.winners(key, side))
-            elif game.points[side] != before[side]:
+                return
+        for side in (0, 1):
+            if game.points[side] != before[side]:
                 lines.append("%s %+d" % (app.team(side), game.points[side] - before[side]))
 
     app.match.deal(number, each)
