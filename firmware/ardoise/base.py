@@ -141,7 +141,7 @@ class Message(Screen):
     """
 
     header = None
-    inverted = ()
+    inverted = ()  # type: tuple
     home = False
 
     def __init__(self, title, text):
