@@ -97,13 +97,25 @@ class View:
             raise
 
     def deal(self, number, each):
-        """Deal `number`'s events one by one (scoring's Match.deal). However
-        `each` ends, the match is as it was afterwards."""
+        """`each(game, code)` just before each event of finished deal
+        `number` (1 the first) and `each(game, None)` just after its last:
+        one deal read on demand, as `deals` reads them all (the match's
+        game folded again from its events). However `each` ends, the match
+        is as it was afterwards."""
         match = self._journal.match
+        game = match.game
         try:
-            match.deal(number, each)
+            game.reset()
+            for code in match.in_force:
+                if game.deals == number - 1:
+                    each(game, code)
+                    game.apply(code)
+                    if game.deals == number:
+                        each(game, None)
+                else:
+                    game.apply(code)
         except BaseException:
-            match.deals()
+            match.deals()  # fold the match's own game to the end again
             raise
 
 

@@ -283,23 +283,6 @@ class Match:
             if write and game.deals != deals:
                 write(before, game)
 
-    def deal(self, number, each):
-        """`each(game, code)` just before each event of finished deal
-        `number` (1 the first) and `each(game, None)` just after its last:
-        one deal read on demand, as `deals` reads them all. The match's own
-        game is folded to the end again afterwards (should `each` raise,
-        `deals()` does it)."""
-        game = self.game
-        game.reset()
-        for code in self.in_force:
-            if game.deals == number - 1:
-                each(game, code)
-                game.apply(code)
-                if game.deals == number:
-                    each(game, None)
-            else:
-                game.apply(code)
-
     def last_event(self):
         """The event that an undo would take back, or None."""
         return self.game.decode(self.in_force.last()) if self.in_force else None

@@ -155,29 +155,3 @@ def test_player_names_label_the_seats_of_every_game():
     header = ev("match", game="brouc", names=names)
     Match(header)
     assert header["names"] == names, "the caller's event is left as it was"
-
-
-def test_deal_reads_one_finished_deal_event_by_event():
-    events = [ev("deal", trump="H"), ev("declare", team="A", suit="S", kind="KQ")]
-    events += [ev("end", A=75, B=45), ev("deal", trump="D"), ev("end", cape="B")]
-    events += [ev("deal", trump="C")]  # open: not finished
-    game_match = play(match(), *events)
-    before = snapshot(game_match)
-    seen = []
-
-    def each(game, code):
-        if code is None:
-            seen.append(("after", game.deals, game.slate[0], game.coches[1]))
-        else:
-            seen.append(game.decode(code))
-
-    game_match.deal(2, each)
-    assert seen == [ev("deal", trump="D"), ev("end", cape="B"), ("after", 2, 10, 2)]
-    assert snapshot(game_match) == before  # folded to the end again
-    del seen[:]
-    game_match.deal(1, each)
-    assert seen[:3] == events[:3] and seen[3] == ("after", 1, 10, 0)
-    del seen[:]
-    game_match.deal(3, each)  # the deal in progress has no details yet
-    assert seen == [ev("deal", trump="C")]
-    assert snapshot(game_match) == before

@@ -183,3 +183,26 @@ def test_a_brusquembelle_deal_shows_aces_tens_card_points_and_the_pool(root):
         "Points de 3 30",
         "2 prend 6",
     ]
+
+
+@in_folder
+def test_reading_a_deal_leaves_the_match_as_it_was_even_when_it_fails(root):
+    device = etivaz(root)
+    app = device.app
+    seen = []
+
+    def each(game, code):
+        seen.append(code if code is None else game.decode(code)["ev"])
+
+    app.match.deal(7, each)
+    assert seen == ["deal", "end", None]
+    assert app.match.game.deals == 10 and app.match.game.winner == 0
+
+    def fails(game, code):
+        raise ValueError("boom")
+
+    try:
+        app.match.deal(2, fails)
+    except ValueError:
+        pass
+    assert app.match.game.deals == 10 and app.match.game.coches == [6, 3]
