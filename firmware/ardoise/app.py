@@ -96,6 +96,28 @@ class View:
             match.deals()  # fold the match's own game to the end again
             raise
 
+    def deal(self, number, each):
+        """`each(game, code)` just before each event of finished deal
+        `number` (1 the first) and `each(game, None)` just after its last:
+        one deal read on demand, as `deals` reads them all (the match's
+        game folded again from its events). However `each` ends, the match
+        is as it was afterwards."""
+        match = self._journal.match
+        game = match.game
+        try:
+            game.reset()
+            for code in match.in_force:
+                if game.deals == number - 1:
+                    each(game, code)
+                    game.apply(code)
+                    if game.deals == number:
+                        each(game, None)
+                else:
+                    game.apply(code)
+        except BaseException:
+            match.deals()  # fold the match's own game to the end again
+            raise
+
 
 class App:
     """The loop, the stack of screens and the actions around the journal."""

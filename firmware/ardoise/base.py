@@ -5,10 +5,10 @@ event at a time (`key`); the app keeps a stack of them and redraws the top
 one after each event. The display driver sends only what changed, so
 redrawing everything is cheap on the bus. Here: Screen, SlateScreen (what
 every game's slate does), Message (the app's notes) and the drawing. The
-widgets built on them (lists, numbers, questions, a history) are in
-widgets.py, the menus every game shares in menus.py: both loaded when one
-is opened, and kept only while the screens opened next use them
-(ardoise.Modules).
+widgets built on them (lists, numbers, questions) are in widgets.py, the
+history in history.py, the menus every game shares in menus.py: each
+loaded when one is opened, and kept only while the screens opened next use
+them (ardoise.Modules).
 
 Rows are 8 pixels: 8 on a 128x64 panel, 4 on a 128x32 one.
 """
@@ -101,6 +101,19 @@ class Screen:
             app.pop()
 
 
+class Later(Screen):
+    """Opens `opener(app)` at its first draw: once the key handler that
+    asked for it has returned, the modules it ran from can go first."""
+
+    def __init__(self, opener):
+        self.opener = opener
+
+    def draw(self, app, fb):
+        app.stack.pop()
+        self.opener(app)
+        app.stack[-1].draw(app, fb)
+
+
 class SlateScreen(Screen):
     """A game's slate. In every game held Prev asks to undo, and held Next
     (or the fourth button) opens the menu; OK begins a deal or, during one,
@@ -122,13 +135,13 @@ class SlateScreen(Screen):
 class Message(Screen):
     """Text to read: Prev/Next scroll, OK or back closes it.
 
-    A history (`Message.history`) holds rows of its own in `lines`, maybe a
-    `header` row of column heads that stays under the title, and the rows
-    it shows `inverted`; its OK goes `home`, back to the slate.
+    The history (ardoise/history.py) holds rows of its own in `lines`,
+    maybe a `header` row of column heads that stays under the title, and
+    the rows it shows `inverted`; `home` makes OK go back to the slate.
     """
 
     header = None
-    inverted = ()
+    inverted = ()  # type: tuple
     home = False
 
     def __init__(self, title, text):
@@ -164,29 +177,3 @@ class Message(Screen):
                 fb.fill_rect(0, y, WIDTH, ROW, 1)
             draw_text(fb, fit(self.lines[index], WIDTH), 0, y, color=0 if inverted else 1)
         scroll_marks(fb, top, rows, self.first, len(self.lines))
-
-    @staticmethod
-    def history(app, title, rows, header=None, inverted=()):
-        """The deals of the match, one row each (`rows`, `inverted` the indices
-        of those inverted: a game's last deal), the latest in view: Prev/Next
-        scroll, OK goes back to the slate. Above them, when the match names
-        its players, who sat where ("1 Rösli")."""
-        screen = Message(title, app.t("no_deal_yet"))
-        screen.header = header
-        screen.inverted = inverted
-        screen.home = True
-        names = app.match.names
-        if names:
-            seats = []
-            for seat, name in enumerate(names):
-                seats.append(app.seat(seat, False) + " " + name)
-            screen.lines = seats + (rows or screen.lines)
-            shifted = []
-            for index in inverted:
-                shifted.append(index + len(seats))
-            screen.inverted = tuple(shifted)
-            rows = screen.lines
-        if rows:
-            screen.lines = rows
-            screen.first = max(0, len(rows) - (app.rows - 1 - (header is not None)))
-        app.push(screen)

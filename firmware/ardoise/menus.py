@@ -8,7 +8,19 @@ games of the rules core (scoring.GAMES), named by the "games" text; each
 game's own questions are `new_match(app)` of its module in ardoise/games/.
 """
 
-from ardoise.base import CENTER, EXTRA, MENU, OK, ROW, WIDTH, Screen, draw_text, title_bar, wrap
+from ardoise.base import (
+    CENTER,
+    EXTRA,
+    MENU,
+    OK,
+    ROW,
+    WIDTH,
+    Later,
+    Screen,
+    draw_text,
+    title_bar,
+    wrap,
+)
 from ardoise.journal import exists
 from ardoise.widgets import Choice, Confirm, Number, draw_lines
 from scoring import GAMES, Refused
@@ -36,7 +48,11 @@ def main_menu(app):
 
     def pick(app, index):
         if index == 0:
-            app.screens.history(app)
+            # From the slate, once this menu has closed: its modules go
+            # before the history's come (ardoise.Modules), and held OK on
+            # the history goes back to the slate.
+            app.pop()
+            app.push(Later(app.screens.history))
         elif index == 1:
             ask_undo(app)
         elif index == 2:

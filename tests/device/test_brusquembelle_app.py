@@ -316,8 +316,11 @@ def test_history_says_where_each_pool_went(root):
     pick(device, "Historique")
     screen = device.screen()
     assert screen.lines == ["#1 Pot gardé: 3", "#2 3 prend 6"]
-    device.press("ok")
-    assert is_a(device.screen(), "Choice")  # back to the menu
+    device.press("ok")  # the deal under the cursor, the last
+    assert device.screen().lines[-1] == "3 prend 6"
+    device.hold("ok")
+    device.hold("ok")
+    assert len(device.app.stack) == 1  # back to the slate
 
 
 @in_folder

@@ -285,7 +285,10 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
     screen = device.screen()
     assert screen.title == " #       A   B  "
     assert screen.lines == [" 1 5:0   2   0", " 2 0:5   2   2", " 3 0:0  ✓A"]
-    device.press("ok")
+    device.press("ok")  # the last deal, its game won by daring
+    assert device.screen().lines[-3:] == ["Contre-coup A +4", "Plis 0:0", "A gagne le jeu"]
+    device.hold("ok")
+    device.hold("ok")
     assert len(device.app.stack) == 1
 
 

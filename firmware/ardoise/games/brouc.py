@@ -31,7 +31,6 @@ from ardoise.base import (
     ROW,
     STROKE,
     WIDTH,
-    Message,
     SlateScreen,
     draw_text,
     fit,
@@ -140,34 +139,8 @@ def new_match(app):
 
 
 def history(app):
-    """The deals of the match, one row each: number, trump, the slate after
-    it, then `✓A` for the team whose game it won (its final slate, before
-    it is wiped), or `+2A` for the coches (parties) the deal gave without a
-    game (a cape, a failed announcement); a game's last deal inverted."""
-    rows = []  # type: list[str]
-    inverted = []  # type: list[int]
-    parties = app.match.game.rules == BROU1802
-
-    def write(before, game):
-        tally = game.parties if parties else game.coches
-        won = before[2:4]
-        if game.games != before[4]:
-            inverted.append(len(rows))
-            shown = before  # a won game's final slate, before it is wiped
-            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
-        else:
-            shown = game.slate
-            note = ""
-            for side in (0, 1):
-                if tally[side] != won[side]:
-                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
-                    break
-        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[7]]), shown[0], shown[1])
-        rows.append(text + note)
-
-    app.match.deals(snapshot, write)
-    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
-    Message.history(app, app.t("history"), rows, head, inverted)
+    """The deals of the match and each in detail (brouc_history.py)."""
+    app.load("games.brouc_history").history(app)
 
 
 # -- the slate ----------------------------------------------------------------

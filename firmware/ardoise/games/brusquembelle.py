@@ -15,7 +15,6 @@ from ardoise.base import (
     RIGHT,
     ROW,
     WIDTH,
-    Message,
     SlateScreen,
     draw_text,
     fit,
@@ -224,17 +223,8 @@ def confirm(app, count, units, pairs):
 
 
 def history(app):
-    """One line per finished deal: its number and where the pool went, the
-    latest deals in view; Prev/Next scroll, OK goes back."""
-    lines = []
-
-    def write(before, game):
-        lines.append("#%d %s" % (game.deals, pool_went(app, game, before[0] - game.pool)))
-
-    app.match.deals(snapshot, write)
-    message = Message(app.t("history"), "\n".join(lines) or app.t("no_deal_yet"))
-    message.first = max(0, len(message.lines) - (app.rows - 1))
-    app.push(message)
+    """The deals of the match and each in detail (brusquembelle_history.py)."""
+    app.load("games.brusquembelle_history").history(app)
 
 
 # -- the slate ------------------------------------------------------------------

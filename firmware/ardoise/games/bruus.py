@@ -31,7 +31,6 @@ from ardoise.base import (
     ROW,
     STROKE,
     WIDTH,
-    Message,
     SlateScreen,
     draw_text,
     fit,
@@ -152,6 +151,7 @@ def new_match(app):
             if not yes:
                 confirm(app, 0)
                 return
+
             def detail(app, deals):  # beside the number on a 128x32 panel: 11 columns
                 return wrap(app.t("bruus_session") % deals, 11)
 
@@ -165,27 +165,8 @@ def new_match(app):
 
 
 def history(app):
-    """Each finished deal: its number, its tricks and what the slate showed
-    after it (points, or Treia's matches), or `✓A` for the team whose game it
-    won (`✓A×2`: Treia's double game). Opens on the last rows."""
-    rows = []
-
-    def write(before, game):
-        text = "%2d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
-        for side in (0, 1):
-            won = game.games[side] - before[2 + side]
-            if won:
-                text += "  ✓" + app.team(side) + ("×2" if won > 1 else "")
-                break
-        else:
-            text += "%4d%4d" % (shown(game, 0), shown(game, 1))
-        rows.append(text)
-
-    app.match.deals(snapshot, write)
-    # The columns' heads in the title bar, as wide as the screen so that
-    # they stand over the rows.
-    teams = (fit(app.team(0), 24), fit(app.team(1), 24))
-    Message.history(app, " #    %4s%4s  " % teams, rows)
+    """The deals of the match and each in detail (bruus_history.py)."""
+    app.load("games.bruus_history").history(app)
 
 
 # -- the slate ----------------------------------------------------------------

@@ -130,8 +130,10 @@ KEYS = (
     b"bruus_session_q\n"
     b"bruus_session\n"
     b"bruus_session_end\n"
+    b"hist_deal\n"
+    b"hist_tricks\n"
+    b"hist_where\n"
 )
-
 
 
 class Texts:

@@ -110,4 +110,7 @@ TEXT = (
     "Turnierserie?\n"  # bruus_session_q
     "Serie von %d Spielen\n"  # bruus_session
     "Serienende\n"  # bruus_session_end
+    "Spiel %d/%d\n"  # hist_deal
+    "Stiche\n"  # hist_tricks
+    "Hand|Stich\n"  # hist_where
 )

@@ -110,4 +110,7 @@ TEXT = (
     "Play a session?\n"  # bruus_session_q
     "session of %d deals\n"  # bruus_session
     "Session over\n"  # bruus_session_end
+    "Deal %d/%d\n"  # hist_deal
+    "Tricks\n"  # hist_tricks
+    "hand|trick\n"  # hist_where
 )

@@ -110,4 +110,7 @@ TEXT = (
     "Jouer en séance?\n"  # bruus_session_q
     "séance de %d donnes\n"  # bruus_session
     "Fin de séance\n"  # bruus_session_end
+    "Donne %d/%d\n"  # hist_deal
+    "Plis\n"  # hist_tricks
+    "main|pli\n"  # hist_where
 )
