@@ -444,7 +444,11 @@ def summary():
             return _totals(app, game)
 
         cells, line = _borrowing(read)
+        # The columns' heads: Le Brouc's header, Bruus's title; Brusquembelle's
+        # title is only the history's name, which the page has already.
         head = reader.head if reader.head is not None else reader.title
+        if head == app.t("history"):
+            head = ""
         return json.dumps({"totals": cells, "line": line, "head": head, "rows": reader.rows})
     except Exception as error:
         sys.print_exception(error)
