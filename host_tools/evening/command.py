@@ -4,13 +4,15 @@
         --sessions 3 --deals 16 --ssid NETWORK --wifi-password ...]
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
+        [--page-host IP]
     ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
     ardoise evening status FOLDER
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
 config (host_tools/evening/folder.py). `draw` seats the next session and
 writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
-evening's Wi-Fi, the broker's address and its own user over USB. `run`
+evening's Wi-Fi, the broker's address, its own user and the live ranking's
+address (for the slate's web page) over USB. `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
 arrive and serves the live ranking on the LAN, until Ctrl-C. `status` says
 what the folder holds of each table. At the end, `ardoise tournament
@@ -127,8 +129,16 @@ def enrol(args):
 
     evening = Evening.load(pathlib.Path(args.folder))
     host = args.broker_host or evening.settings.get("broker_host") or lan_address()
+    # The live ranking, as `run` gives it with its default port.
+    live = "http://%s:%d/" % (args.page_host or lan_address(), evening.settings["page_port"])
     board, table, before = enrol_board(
-        evening, args.port, pathlib.Path(args.virtual_flash), host, args.board_id, args.table
+        evening,
+        args.port,
+        pathlib.Path(args.virtual_flash),
+        host,
+        args.board_id,
+        args.table,
+        live,
     )
     broker.write_config(evening)
     if before:
@@ -284,6 +294,7 @@ def parser():
     one.add_argument("--board-id", help="the board's id, if it has none yet")
     one.add_argument("--table", type=int, help="its table (the next free one by default)")
     one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
     one.set_defaults(act=enrol)
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")

@@ -1,7 +1,11 @@
 """A board enrolled for the evening: data/evening.json written to it over USB.
 
     {"evening": ID, "ssid": ..., "wifi_password": ..., "broker_host": ...,
-     "broker_port": 1883, "user": BOARD_ID, "password": ...}
+     "broker_port": 1883, "user": BOARD_ID, "password": ...,
+     "live": "http://192.168.1.20:8080/"}
+
+"live", the live ranking's address, is for the slate's web page (a link
+under its panel); the firmware does not read it.
 
 Written as `ardoise roster` writes the roster (host_tools/board/roster.py):
 to a temporary name, renamed, read back and compared; real, virtual and
@@ -28,21 +32,21 @@ except OSError:
 """
 
 
-def enrolment(evening, board, password, broker_host):
-    """The bytes of the board's data/evening.json."""
+def enrolment(evening, board, password, broker_host, live=None):
+    """The bytes of the board's data/evening.json (`live`: the live ranking's URL)."""
     wifi = evening.secrets.get("wifi", {})
-    return json.dumps(
-        {
-            "evening": evening.id,
-            "ssid": wifi.get("ssid", ""),
-            "wifi_password": wifi.get("password", ""),
-            "broker_host": broker_host,
-            "broker_port": evening.settings["broker"]["port"],
-            "user": board,
-            "password": password,
-        },
-        separators=(",", ":"),
-    ).encode()
+    settings = {
+        "evening": evening.id,
+        "ssid": wifi.get("ssid", ""),
+        "wifi_password": wifi.get("password", ""),
+        "broker_host": broker_host,
+        "broker_port": evening.settings["broker"]["port"],
+        "user": board,
+        "password": password,
+    }
+    if live:
+        settings["live"] = live
+    return json.dumps(settings, separators=(",", ":")).encode()
 
 
 def earlier_evening(data):
@@ -53,7 +57,7 @@ def earlier_evening(data):
         return None
 
 
-def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None):
+def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, live=None):
     """Enrol the board on `port`; (its id, its table, the evening it was in before or None)."""
     with connect(port, virtual_flash) as link:
         kept, unique = link.evaluate(ids.PROBE)
@@ -75,7 +79,7 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None):
         known = evening.boards.get(board)
         table = table or (known["table"] if known else evening.next_table())
         password = evening.enrol(board, unique, table)
-        data = enrolment(evening, board, password, broker_host)
+        data = enrolment(evening, board, password, broker_host, live)
         stored = write_whole(link, PATH, data)
         link.run("reset")  # reaching the files stopped the slate: a reset starts it again
     if stored != data:

@@ -348,3 +348,185 @@ def collect():
     """Bytes of heap in use after a collection (`make bench`)."""
     gc.collect()
     return gc.mem_alloc()
+
+
+# -- below the panel: the match's totals and deals, the roster ------------------
+
+
+class _Rows:
+    """The app as a game's history(app) sees it, but the list it would show
+    is kept (`rows`) instead of pushed: the page lists the deals beside the
+    slate, whatever screen the slate is on."""
+
+    def __init__(self, app):
+        self.app = app
+        self.title = self.head = None
+        self.rows = []
+
+    def __getattr__(self, name):
+        return getattr(self.app, name)
+
+    def load(self, name):
+        from ardoise import load
+
+        return self if name == "history" else load(name)
+
+    def show(self, app, title, rows, header=None, module=None):
+        self.title = title
+        self.head = header
+        self.rows = rows
+
+
+def _borrowing(job):
+    """`job()`, the modules it loads dropped after it (the RAM policy's
+    modules stay as they were): the page reads, the slate keeps its RAM."""
+    from ardoise import forget
+
+    before = list(sys.modules)
+    try:
+        return job()
+    finally:
+        for name in list(sys.modules):
+            if name not in before:
+                forget(name)
+        gc.collect()
+
+
+def _totals(app, game):
+    """The slate's numbers, [label, number] each, and a line of what else it
+    keeps: read from the rules' state by the game's own screens' helpers."""
+    name = game.name
+    if name == "brusquembelle":
+        from ardoise.games.brusquembelle import side_name
+
+        sides = 2 if game.pairs else game.players
+        balance = game.balance
+        cells = []
+        for side in range(sides):
+            value = balance[side] + balance[side + 2] if game.pairs else balance[side]
+            cells.append([side_name(app, game, side, 16), value])
+        return cells, "%s %d" % (app.t("bq_pool"), game.pool)
+    if name == "bruus":
+        from ardoise.games.bruus import shown
+
+        cells = [[app.team(side, 16), shown(game, side)] for side in (0, 1)]
+        games = game.games
+        return cells, "✓ %s %d · %s %d" % (app.team(0), games[0], app.team(1), games[1])
+    from ardoise.games.brouc import BROU1802, unit
+
+    parties = game.rules == BROU1802
+    tally = game.parties if parties else game.coches
+    cells = [[app.team(side, 16), game.slate[side]] for side in (0, 1)]
+    line = " · ".join(
+        "%s %d %s" % (app.team(side), tally[side], unit(app, parties, tally[side]))
+        for side in (0, 1)
+    )
+    return cells, line
+
+
+def summary():
+    """The match on the slate for the page below the panel, as JSON: its
+    totals (`totals`: [label, number] each, `line`: the rest) and its deals,
+    one row each (`rows`, under `head`), as the slate's history makes them
+    (the game's history module, the rules core folding the journal again);
+    {} without a match."""
+    import json
+
+    try:
+        app = board.app
+        game = app.match.game
+        if game is None:
+            return "{}"
+        reader = _Rows(app)
+
+        def read():
+            app.screens.history(reader)
+            return _totals(app, game)
+
+        cells, line = _borrowing(read)
+        # The columns' heads: Le Brouc's header, Bruus's title; Brusquembelle's
+        # title is only the history's name, which the page has already.
+        head = reader.head if reader.head is not None else reader.title
+        if head == app.t("history"):
+            head = ""
+        return json.dumps({"totals": cells, "line": line, "head": head, "rows": reader.rows})
+    except Exception as error:
+        sys.print_exception(error)
+        return json.dumps({"error": "%s: %s" % (type(error).__name__, error)})
+
+
+def roster():
+    """The roster's names as the slate reads them, as JSON ([] without one)."""
+    import json
+
+    def read():
+        from ardoise import roster
+
+        return roster.load(board.app.root, board.app.journal.opener)
+
+    try:
+        return json.dumps(_borrowing(read))
+    except Exception as error:
+        sys.print_exception(error)
+        return "[]"
+
+
+def _refusal(name, names):
+    """Why `name` cannot join `names` (host_tools/board/roster.py's check()),
+    as "code" or "code:detail"; "" if it can."""
+    from ardoise.font import CHARACTERS
+    from ardoise.roster import ANONYMOUS, LONGEST, MOST
+
+    if not name:
+        return "empty"
+    if name == ANONYMOUS:
+        return "anonymous"
+    undrawable = ""
+    for char in name:
+        if not (" " <= char <= "~" or char in CHARACTERS) and char not in undrawable:
+            undrawable += char
+    if undrawable:
+        return "undrawable:" + undrawable
+    if len(name) > LONGEST:
+        return "long:%d" % LONGEST
+    if name in names:
+        return "taken"
+    if len(names) >= MOST:
+        return "full:%d" % MOST
+    return ""
+
+
+def roster_change(name, add):
+    """Add (`add` 1) or remove the name `name` (its spaces aside) in the
+    roster, written as the slate writes it (ardoise/roster.py: whole, with
+    its end line): "" once on flash, else why not, as "code" or
+    "code:detail", and nothing changed."""
+
+    def change():
+        from ardoise import roster
+
+        app = board.app
+        names = roster.load(app.root, app.journal.opener)
+        wanted = name.strip(" \t")
+        if add:
+            refusal = _refusal(wanted, names)
+            if refusal:
+                return refusal
+            names.append(wanted)
+        elif wanted in names:
+            names.remove(wanted)
+        else:
+            return "absent"
+        try:
+            roster.save(app.root, names, app.journal.opener)
+        except ValueError:
+            return "refused"
+        except OSError as error:
+            return "storage:%s" % error
+        return ""
+
+    try:
+        return _borrowing(change)
+    except Exception as error:
+        sys.print_exception(error)
+        return "failed:%s: %s" % (type(error).__name__, error)

@@ -134,7 +134,9 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
     flash.mkdir()
     (flash / "data").mkdir()
     (flash / "data" / "evening.json").write_text('{"evening": "another1"}')
-    result = enrol_virtual(evening, flash, "b7", "--broker-host", "10.0.0.2")
+    result = enrol_virtual(
+        evening, flash, "b7", "--broker-host", "10.0.0.2", "--page-host", "10.0.0.3"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "was enrolled in evening another1" in result.stdout
     assert "board b7 enrolled at table 4" in result.stdout
@@ -149,6 +151,7 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
         "broker_port": evening.settings["broker"]["port"],
         "user": "b7",
         "password": reloaded.board_password("b7"),
+        "live": "http://10.0.0.3:%d/" % evening.settings["page_port"],  # for the web page
     }
     assert reloaded.boards["b7"]["table"] == 4
     assert (evening.broker_folder / "passwd").read_text().count("\nb7:$7$101$") == 1

@@ -344,3 +344,146 @@ def test_phone_screenshot(context, site, tmp_path):
     if os.environ.get("ARDOISE_SCREENSHOT") == "update":
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shot, SCREENSHOT)
+
+
+# -- below the panel: the match's totals and deals, the roster, the evening's link --
+
+NARROW = {"width": 360, "height": 740}  # the narrowest phone the page is made for
+
+
+@pytest.fixture
+def narrow(browser):
+    context = browser.new_context(viewport=NARROW)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def below(page):
+    """What the page shows under the panel: the totals, the line under them, the deals."""
+    return page.evaluate(
+        """() => ({
+        hidden: document.querySelector('#match').hidden,
+        totals: [...document.querySelectorAll('#totals div')].map(cell => [
+            cell.querySelector('span').textContent, Number(cell.querySelector('b').textContent)]),
+        line: document.querySelector('#tally').textContent,
+        rows: [...document.querySelectorAll('#history li')].map(row => row.textContent),
+        names: [...document.querySelectorAll('#names li')].map(item => item.firstChild.textContent),
+        wide: document.documentElement.scrollWidth,
+    })"""
+    )
+
+
+def folded(lines):
+    from scoring import fold_lines
+
+    return fold_lines(lines).game
+
+
+def test_the_totals_and_deals_under_the_panel_follow_each_press(narrow, site, tmp_path):
+    page = open_page(narrow, site)
+    driver = PageDriver(page)
+    assert below(page)["hidden"]  # no match: nothing to show
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)[:10]  # two deals ended
+    begun = tmp_path / "begun.jsonl"
+    begun.write_bytes(b"".join(lines))
+    load(page, begun, "Match chargé")
+    game = folded(lines)
+    shown = below(page)
+    assert shown["totals"] == [["A", game.slate[0]], ["B", game.slate[1]]] == [["A", 13], ["B", 16]]
+    assert shown["line"] == "A 0 coches · B 0 coches"
+    assert shown["rows"] == [" 1♥   7   8", " 2♦  13  16"]  # the slate's own history rows
+    assert len(shown["rows"]) == game.deals
+    assert shown["wide"] <= NARROW["width"]  # no scrolling sideways
+
+    page.evaluate("window.kept = true")  # gone if the page reloads
+    driver.press("prev", 800, 80)  # held Prev: undo the last deal's end?
+    driver.press("ok", 80, 80)  # yes
+    assert driver.read("match.jsonl").endswith(b'{"ev":"undo"}\n')
+    game = folded(lines + [b'{"ev":"undo"}\n'])
+    shown = below(page)
+    assert shown["totals"] == [["A", game.slate[0]], ["B", game.slate[1]]] == [["A", 7], ["B", 8]]
+    assert shown["rows"] == [" 1♥   7   8"]
+    assert page.evaluate("window.kept")
+    assert page.errors == []
+
+
+def add(page, name, said):
+    page.fill("#name", name)
+    page.click("#add")
+    page.wait_for_function(
+        "said => document.querySelector('#roster-note').textContent.includes(said)", arg=said
+    )
+
+
+def test_names_added_and_removed_on_the_page_are_the_slates_roster(narrow, site):
+    from host_tools.board.roster import roster_bytes
+
+    page = open_page(narrow, site)
+    driver = PageDriver(page)
+    for name in ("Rösli", "Émile", "Paul"):
+        add(page, name, name + " ajouté")
+    page.click('#names button[data-name="Rösli"]')
+    page.wait_for_function("document.querySelector('#roster-note').textContent.includes('retiré')")
+    assert below(page)["names"] == ["Émile", "Paul"]
+    # Written by the firmware's roster.save, as the slate and `ardoise roster` write it.
+    written = "Émile\nPaul\n\x0412\n".encode()
+    assert written == roster_bytes(["Émile", "Paul"])
+    assert driver.read("roster.txt") == written
+    assert driver.stored("roster.txt") == written  # in the browser's storage too
+    # The slate offers them at the next new match, with no restart.
+    for _ in range(10):
+        top = driver.probe()
+        if (top["title"] or "").startswith("Joueur 1"):
+            break
+        driver.press("ok", 80, 80)
+    assert top["options"] == ["-", "Émile", "Paul"], top
+    assert page.errors == []
+
+
+def test_a_refused_name_says_why_and_changes_nothing(narrow, site):
+    from host_tools.board.roster import roster_bytes
+
+    page = open_page(narrow, site)
+    driver = PageDriver(page)
+    add(page, "Émile", "Émile ajouté")
+    before = driver.read("roster.txt")
+    for name, said in (
+        ("-", "la place vide de l'ardoise"),
+        ("Ñandú", "ne sait pas écrire Ñ ú"),
+        ("Bartholomew Jr", "12 caractères au plus"),
+        (" Émile ", "Émile est déjà dans la liste"),
+        ("   ", "Tapez un nom"),
+    ):
+        add(page, name, said)
+        assert page.get_attribute("#roster-note", "class") == "error"
+        assert page.input_value("#name") == name  # kept, to be corrected
+        assert driver.read("roster.txt") == before
+    assert below(page)["names"] == ["Émile"]
+    full = ["Joueur%d" % number for number in range(32)]
+    page.evaluate("b => window.ardoise.put('roster.txt', b)", list(roster_bytes(full)))
+    add(page, "Zoé", "déjà 32 noms")
+    assert driver.read("roster.txt") == roster_bytes(full)
+    page.select_option("#language", "en")
+    assert page.text_content("#roster-note") == "The list already has 32 names, the most it can."
+    assert below(page)["wide"] <= NARROW["width"]
+    assert page.errors == []
+
+
+def test_the_live_ranking_link_only_at_an_evening_that_gives_it(narrow, site):
+    page = open_page(narrow, site)
+    assert page.is_hidden("#live")
+    enrolment = {"evening": "e1", "ssid": "Club", "broker_host": "127.0.0.1", "user": "T1"}
+    page.evaluate(
+        "b => window.ardoise.put('evening.json', b)", list(json.dumps(enrolment).encode())
+    )
+    assert page.is_hidden("#live")  # an evening whose page the board does not know
+    enrolment["live"] = "http://127.0.0.1:8080/"
+    page.evaluate(
+        "b => window.ardoise.put('evening.json', b)", list(json.dumps(enrolment).encode())
+    )
+    assert page.is_visible("#live")
+    assert page.get_attribute("#live a", "href") == "http://127.0.0.1:8080/"
+    assert page.text_content("#live a") == "Classement de la soirée en direct"
+    assert page.errors == []

@@ -52,6 +52,22 @@ const WORDS = {
     next: "Suiv.",
     ok: "OK",
     extra: "Extra",
+    live: "Classement de la soirée en direct",
+    history: "Donnes",
+    roster: "Joueurs",
+    add: "Ajouter",
+    remove: "Retirer %s",
+    added: "%s ajouté à la liste.",
+    removed: "%s retiré de la liste.",
+    empty: "Tapez un nom d'abord.",
+    anonymous: "« - » est la place vide de l'ardoise, pas un nom.",
+    undrawable: "L'ardoise ne sait pas écrire %s.",
+    long: "Un nom a %s caractères au plus.",
+    taken: "%s est déjà dans la liste.",
+    full: "La liste a déjà %s noms, le maximum.",
+    absent: "%s n'est plus dans la liste.",
+    rejected: "L'ardoise refuse ce nom.",
+    unsaved: "Liste pas enregistrée : %s",
     failed: "L'ardoise n'a pas pu démarrer",
   },
   de: {
@@ -75,6 +91,22 @@ const WORDS = {
     next: "Weiter",
     ok: "OK",
     extra: "Extra",
+    live: "Live-Rangliste des Abends",
+    history: "Spiele",
+    roster: "Spieler",
+    add: "Hinzufügen",
+    remove: "%s entfernen",
+    added: "%s ist in der Liste.",
+    removed: "%s ist aus der Liste entfernt.",
+    empty: "Zuerst einen Namen eingeben.",
+    anonymous: "„-“ ist der leere Platz der Tafel, kein Name.",
+    undrawable: "Die Tafel kann %s nicht schreiben.",
+    long: "Ein Name hat höchstens %s Zeichen.",
+    taken: "%s ist schon in der Liste.",
+    full: "Die Liste hat schon %s Namen, das Maximum.",
+    absent: "%s ist nicht mehr in der Liste.",
+    rejected: "Die Tafel nimmt diesen Namen nicht an.",
+    unsaved: "Liste nicht gespeichert: %s",
     failed: "Die Tafel konnte nicht starten",
   },
   en: {
@@ -98,6 +130,22 @@ const WORDS = {
     next: "Next",
     ok: "OK",
     extra: "Extra",
+    live: "The evening's live ranking",
+    history: "Deals",
+    roster: "Players",
+    add: "Add",
+    remove: "Remove %s",
+    added: "%s added to the list.",
+    removed: "%s removed from the list.",
+    empty: "Type a name first.",
+    anonymous: "\"-\" is the slate's empty seat, not a name.",
+    undrawable: "The slate cannot write %s.",
+    long: "A name has at most %s characters.",
+    taken: "%s is already on the list.",
+    full: "The list already has %s names, the most it can.",
+    absent: "%s is no longer on the list.",
+    rejected: "The slate refuses this name.",
+    unsaved: "The list was not saved: %s",
     failed: "The slate could not start",
   },
 };
@@ -244,6 +292,7 @@ function after(flags) {
   state.asleep = (flags & ASLEEP) !== 0;
   document.body.classList.toggle("crashed", (flags & CRASHED) !== 0);
   if (state.flash.touched.size) {
+    below(); // the journal, the roster or a setting changed: what the page shows of them
     state.flash.sync().then(() => {
       if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
       if (state.drawWanted) draw();
@@ -335,6 +384,127 @@ function wireButtons() {
   addEventListener("blur", () => [...state.held.keys()].forEach(release));
 }
 
+// -- below the panel: the match, the roster, the evening -----------------------------
+
+// The match's totals and deals, the roster and the evening's link, read
+// again from the firmware (its rules core and roster code) and the flash.
+function below() {
+  if (!state.board) return;
+  showMatch(parse(state.board.summary(), {}));
+  showNames(parse(state.board.roster(), []));
+  showLive();
+}
+
+function parse(text, otherwise) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    log(String(error));
+    return otherwise;
+  }
+}
+
+function showMatch(summary) {
+  const section = $("#match");
+  if (summary.error) log(summary.error);
+  section.hidden = !summary.totals;
+  if (!summary.totals) return;
+  $("#totals").replaceChildren(
+    ...summary.totals.map(([label, value]) => {
+      const cell = document.createElement("div");
+      const name = document.createElement("span");
+      const number = document.createElement("b");
+      name.textContent = label;
+      number.textContent = String(value);
+      cell.append(name, number);
+      return cell;
+    }),
+  );
+  $("#tally").textContent = summary.line || "";
+  $("#history-head").textContent = summary.head || "";
+  $("#history").replaceChildren(
+    ...summary.rows.map((row) => {
+      const item = document.createElement("li");
+      item.textContent = row;
+      return item;
+    }),
+  );
+}
+
+function showNames(names) {
+  $("#names").replaceChildren(
+    ...names.map((name) => {
+      const item = document.createElement("li");
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "×";
+      remove.dataset.name = name;
+      remove.setAttribute("aria-label", fill(words().remove, name));
+      remove.addEventListener("click", () => changeRoster(name, false));
+      item.append(name, remove);
+      return item;
+    }),
+  );
+}
+
+function fill(text, value) {
+  return text.replace("%s", value);
+}
+
+// The link to the live ranking, when the board is enrolled in an evening
+// (data/evening.json, written by `ardoise evening enrol`) whose page it knows.
+function showLive() {
+  let url = "";
+  try {
+    const data = state.mp.FS.readFile(ROOT + "/evening.json");
+    const live = new URL(JSON.parse(new TextDecoder().decode(data)).live);
+    if (live.protocol === "http:" || live.protocol === "https:") url = live.href;
+  } catch {
+    // no evening, or none whose page is known: no link
+  }
+  $("#live").hidden = !url;
+  if (url) $("#live-link").href = url;
+  else $("#live-link").removeAttribute("href");
+}
+
+// Add or remove a name: the firmware's roster code writes the file, as the
+// slate does; a refused name changes nothing and the note says why.
+async function changeRoster(name, add) {
+  const answer = state.board.roster_change(name.normalize("NFC"), add ? 1 : 0);
+  await state.flash.sync();
+  below();
+  const cut = answer.indexOf(":");
+  const code = cut < 0 ? answer : answer.slice(0, cut);
+  const detail = cut < 0 ? "" : answer.slice(cut + 1);
+  const shown = name.normalize("NFC").trim();
+  if (!answer) sayRoster([add ? "added" : "removed", shown], "");
+  else if (code === "undrawable") sayRoster(["undrawable", [...detail].join(" ")], "error");
+  else if (code === "long" || code === "full") sayRoster([code, detail], "error");
+  else if (code === "taken" || code === "absent") sayRoster([code, shown], "error");
+  else if (code === "storage" || code === "failed") sayRoster(["unsaved", detail], "error");
+  else if (code === "empty" || code === "anonymous") sayRoster([code, ""], "error");
+  else sayRoster(["rejected", ""], "error");
+  return answer;
+}
+
+function sayRoster(said, kind) {
+  const element = $("#roster-note");
+  if (said !== undefined) {
+    element.said = said;
+    element.className = kind;
+  }
+  const [key, value] = element.said || [];
+  element.textContent = key ? fill(words()[key], value) : "";
+}
+
+function wireRoster() {
+  $("#add-name").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("#name");
+    if (!(await changeRoster(input.value, true))) input.value = "";
+  });
+}
+
 // -- settings of the page ----------------------------------------------------------
 
 function followLanguage() {
@@ -352,6 +522,10 @@ function translate() {
   }
   $("#language").value = state.language;
   sayNote();
+  sayRoster();
+  for (const button of document.querySelectorAll("#names button")) {
+    button.setAttribute("aria-label", fill(text.remove, button.dataset.name));
+  }
 }
 
 function startBoard() {
@@ -368,6 +542,7 @@ function startBoard() {
   state.held.clear();
   after(flags | CHANGED);
   draw();
+  below();
 }
 
 function wireSettings() {
@@ -464,6 +639,7 @@ async function main() {
   if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
   wireButtons();
   wireSettings();
+  wireRoster();
   fit();
   addEventListener("resize", () => {
     fit();
@@ -509,7 +685,15 @@ window.ardoise = {
     return entry && entry.data ? Array.from(entry.data) : null;
   },
   heap: () => state.board.collect(),
+  summary: () => JSON.parse(state.board.summary()),
   loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
+  // A file put on the flash as a PC's tool would (`ardoise evening enrol`),
+  // the page then reading what it shows below the panel again.
+  put: async (name, bytes) => {
+    state.mp.FS.writeFile(ROOT + "/" + name, new Uint8Array(bytes));
+    await state.flash.sync();
+    below();
+  },
 };
 window.ardoise.ready = main().catch((error) => {
   note(["failed", ": " + error], "error");
