@@ -88,8 +88,12 @@ def totals(game):
 
 def compare(app, old, new):
     """The preview's lines: each team's slate and tally, before ▶ after."""
-    lines = [t(app, "totals")]
     parties = new[4] == BROU1802
+    if app.compact:  # two rows: the slates, then the tallies
+        lines = ["%s %d▶%d %s %d▶%d" % (app.team(0), old[0], new[0], app.team(1), old[1], new[1])]
+        tallies = (old[2], new[2], old[3], new[3], unit(app, parties, 2))
+        return lines + ["%d▶%d %d▶%d %s" % tallies]
+    lines = [t(app, "totals")]
     for side in (0, 1):
         text = "%s %d▶%d" % (app.team(side), old[side], new[side])
         if old[2 + side] or new[2 + side]:
