@@ -140,3 +140,27 @@ def test_lists_fit_their_use():
             assert len(words[key].split("|")) == 2, key
         for key in ("rules_names", "calls", "calls_short"):
             assert len(words[key].split("|")) == 3, key
+
+
+def test_the_correction_has_each_text_in_each_language():
+    """ardoise/lang/<language>_correct.py: a line for each of correct.KEYS,
+    with English's % conversions, and each key its translators' note."""
+    source = (FIRMWARE / "correct.py").read_text(encoding="utf-8")
+    CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', re.search(r"^KEYS = \((.*)\)$", source, re.M)[1]))
+    assert "title" in CORRECT_KEYS
+    tables = {}
+    for language in LANGUAGES:
+        path = FIRMWARE / "lang" / (language + "_correct.py")
+        namespace = {}  # type: dict
+        exec(path.read_text(encoding="utf-8"), namespace)
+        tables[language] = namespace["TEXT"]
+        notes = re.findall(r"# (\w+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+        assert tuple(notes) == CORRECT_KEYS, language
+    for language in LANGUAGES:
+        assert len(tables[language]) == len(CORRECT_KEYS), language
+        for english, text in zip(tables["en"], tables[language], strict=True):
+            assert CONVERSION.findall(text) == CONVERSION.findall(english), text
+    used = set()
+    for path in (FIRMWARE / "correct.py", FIRMWARE / "games" / "brouc_correct.py"):
+        used |= set(re.findall(r'\bt\(app, "(\w+)"\)', path.read_text(encoding="utf-8")))
+    assert used and used <= set(CORRECT_KEYS)

@@ -8,11 +8,13 @@ again), so that RAM never holds more than one deal's details.
 The list: Prev/Next move the cursor (inverted) over the deals, OK opens
 the deal under it, held OK goes back to the slate. A deal: its lines under
 "Deal 3/7"; Prev/Next scroll them and, past the first or the last line,
-open the previous or next deal; OK or held OK go back to the list, on the
-deal last shown. Loaded while the history is open (ardoise.Modules).
+open the previous or next deal; held OK goes back to the list, on the
+deal last shown, and OK corrects the deal (ardoise/correct.py, opened
+from the slate once the history is gone).
+Loaded while the history is open (ardoise.Modules).
 """
 
-from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, Message, wrap
+from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, Later, Message, wrap
 
 
 def show(app, title, rows, header=None, module=None):
@@ -98,6 +100,16 @@ class Detail(Message):
                 self.first -= 1
             elif self.number > 1:
                 self.open(app, self.number - 1)
-        elif key == OK or key == BACK or key == EXTRA:
+        elif key == OK:
+            # The correction opens from the slate, the history's screens
+            # and modules gone first (RAM): back from it is the slate.
+            app.home()
+            app.sweep()
+            app.push(Later(self.correct))
+        elif key == BACK or key == EXTRA:
             self.deals.select(app, self.number - 1)
             app.pop()
+
+    def correct(self, app):
+        """Open the correction of this deal (base.Later, once the slate is back)."""
+        app.load("correct").start(app, self.number)

@@ -111,7 +111,7 @@ def test_prev_and_next_scroll_then_go_from_deal_to_deal_and_held_ok_goes_back(ro
     device.press("prev")
     device.press("ok")
     assert device.screen().title == "Donne 9/10"
-    device.press("ok")  # OK goes back too
+    device.hold("ok")  # back to the list
     device.hold("ok")  # and back from the list: the slate
     assert len(device.app.stack) == 1
 

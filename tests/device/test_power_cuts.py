@@ -36,9 +36,9 @@ and tests/test_proof_power.py under CPython (also at full size).
 import json
 
 import ardoise.journal as journal_module
-from ardoise import settings
+from ardoise import journal_rewrite, settings
 from ardoise.journal import Journal, StorageError, encode
-from scoring import fold_lines
+from scoring import Refused, fold_lines
 from scoring.match import declared
 
 ENOENT = 2
@@ -79,6 +79,34 @@ SCRIPT = (
     + [("new_match", THIRD), ("append", {"ev": "deal"})]
     + [("append", {"ev": "card", "player": 1, "rank": "A", "won": True})]
     + [("append", {"ev": "end", "points": [30, 60, 30]})]
+)
+
+
+# A past deal put right (journal_rewrite.py): three deals, then the first's
+# trump and card points changed, which takes back and enters again the two
+# after it, in one write; then the match goes on.
+CORRECTION = (
+    [("new_match", SECOND), ("append", {"ev": "deal", "trump": "H"})]
+    + [("append", {"ev": "declare", "team": "A", "suit": "S", "kind": "KQ"})]
+    + [("append", {"ev": "end", "A": 75})]
+    + [("append", {"ev": "deal", "trump": "D"}), ("append", {"ev": "end", "A": 50})]
+    + [("append", {"ev": "deal", "trump": "C"}), ("append", {"ev": "end", "cape": "B"})]
+    + [
+        (
+            "rewrite",
+            7,
+            [
+                {"ev": "deal", "trump": "S"},
+                {"ev": "declare", "team": "A", "suit": "S", "kind": "KQ"},
+                {"ev": "end", "A": 45, "B": 75},
+                {"ev": "deal", "trump": "D"},
+                {"ev": "end", "A": 50, "B": 70},
+                {"ev": "deal", "trump": "C"},
+                {"ev": "end", "cape": "B"},
+            ],
+        )
+    ]
+    + [("append", {"ev": "deal", "trump": "H"}), ("append", {"ev": "end", "A": 60})]
 )
 
 
@@ -336,6 +364,8 @@ def perform(journal, action):
         journal.new_match(action[1])
     elif kind == "undo":
         journal.undo()
+    elif kind == "rewrite":
+        journal_rewrite.rewrite(journal, action[1], action[2])
     else:
         journal.append(action[1])
 
@@ -364,6 +394,9 @@ def expected_journals(script):
             if lines:
                 archived.append(b"".join(lines))
             lines = [encode(action[1])]
+        elif action[0] == "rewrite":
+            lines += [encode({"ev": "undo"})] * action[1]
+            lines += [encode(event) for event in action[2]]
         else:
             lines.append(encode(action[1] if action[0] == "append" else {"ev": "undo"}))
         after.append((b"".join(lines), list(archived)))
@@ -801,6 +834,48 @@ def test_every_power_cut_keeps_every_confirmed_action():
     assert counts["cut points"] == 2 * counts["steps in the script"]
     assert counts["boots showing the action"] and counts["boots without the action"]
     assert counts["torn lines dropped"]
+
+
+def test_every_power_cut_in_a_correction_leaves_the_old_slate_or_the_new():
+    reference = Reference(CORRECTION)
+    index = [action[0] for action in CORRECTION].index("rewrite")
+    before, after = reference.shown[index], reference.shown[index + 1]
+    assert before[0]["slate"] != after[0]["slate"] and len(before[1]) == len(after[1])
+    counts = prove_power_cuts(CORRECTION)
+    assert counts["cut points"] == 2 * counts["steps in the script"]
+    assert counts["boots showing the action"] and counts["boots without the action"]
+
+
+def test_an_error_at_any_step_of_a_correction_leaves_what_a_boot_finds():
+    counts = prove_flash_errors(CORRECTION)
+    assert counts["errors refusing the action"]
+    assert counts["errors after which the action was saved"]
+
+
+def test_a_correction_the_rules_refuse_writes_nothing():
+    flash = Flash()
+
+    def run():
+        journal, _ = boot(flash)
+        index = [action[0] for action in CORRECTION].index("rewrite")
+        for action in CORRECTION[:index]:
+            perform(journal, action)
+        files = flash.contents()
+        state = shown(journal)
+        # The first deal left open: the second's deal event no longer fits.
+        events = [{"ev": "deal", "trump": "H"}] + CORRECTION[index][2][3:]
+        for undos in (7, 99):
+            try:
+                journal_rewrite.rewrite(journal, undos, events)
+            except Refused:
+                pass
+            else:
+                raise AssertionError("refused")
+            assert shown(journal) == state and flash.contents() == files
+        perform(journal, CORRECTION[index])
+        assert shown(journal) == folded(on_the_flash(flash)[0])
+
+    on_flash(flash, run)
 
 
 # -- a full flash -----------------------------------------------------------------

@@ -1,0 +1,157 @@
+"""A past deal put right: "Correct" on a deal of the history (OK on it).
+
+The deal's events are changed by the game's own editor
+(`ardoise.games.<game>_correct`, `edit(app, number, codes, done)`), as the
+rules core's codes; then the whole match is folded again with them by the
+rules core, nothing written yet: the deals after it that the rules now
+refuse are named (the first of them, and why), or the new totals are shown
+beside the old ones for one confirmation. Confirmed, the journal takes
+back every event from the deal on and enters the corrected deal and the
+later ones again, as ordinary events of the log, in one write that a power
+cut leaves whole or absent (journal_rewrite.py).
+
+Loaded with its game's editor only while a correction is made, dropped
+when the slate is back (ardoise.Modules). The one screen module that
+reads the match's events in force: from the journal's Match, folding its
+game again and leaving it folded to the end.
+"""
+
+from array import array
+
+from ardoise import load
+from ardoise.widgets import Confirm
+from scoring import Refused
+
+# The lines of ardoise/lang/<language>_correct.py, in this order.
+KEYS = ("title", "trump", "totals", "later", "done", "none")
+
+
+def t(app, key):
+    """A correction's text in the player's language."""
+    texts = app.load("%s_correct" % app.text.language, "ardoise.lang.").TEXT
+    return texts[KEYS.index(key)]
+
+
+def start(app, number):
+    """Correct finished deal `number` (1 the first), if the game can."""
+    game = app.match.game
+    try:
+        editor = app.load("games.%s_correct" % game.name)
+    except ImportError:
+        app.alert(t(app, "none"))
+        return
+    begin, end = span(app, number)
+    codes = array("i")
+    index = 0
+    for code in app.journal.match.in_force:
+        if begin <= index < end:
+            codes.append(code)
+        index += 1
+
+    def done(app, codes):
+        check(app, number, begin, end, codes, editor)
+
+    editor.edit(app, number, codes, done)
+
+
+def span(app, number):
+    """Where deal `number`'s codes begin and end among the events in force."""
+    match = app.journal.match
+    game = match.game
+    begin = -1
+    end = index = 0
+    try:
+        game.reset()
+        for code in match.in_force:
+            if begin < 0 and game.deals == number - 1:
+                begin = index
+            game.apply(code)
+            index += 1
+            if game.deals == number:
+                end = index
+                break
+    finally:
+        match.deals()  # the match's own game, folded to the end again
+    return begin, end
+
+
+def fold(app, begin, end, codes, read):
+    """The match folded with `codes` for its events begin..end: `read(game)`
+    (not a list), or the list [refusal, the deal it is in] if the rules
+    refuse an event."""
+    match = app.journal.match
+    game = match.game
+    index = 0
+    try:
+        game.reset()
+        for code in match.in_force:
+            if index == begin:
+                for new in codes:
+                    game.apply(new)
+            if not begin <= index < end:
+                game.apply(code)
+            index += 1
+        return read(game)
+    except Refused as refusal:
+        return [refusal, game.deals + 1]
+    finally:
+        match.deals()
+
+
+class _Events:
+    """The events of `codes`, as the log writes them, at each iteration."""
+
+    def __init__(self, game, codes):
+        self.game = game
+        self.codes = codes
+
+    def __iter__(self):
+        decode = self.game.decode
+        for code in self.codes:
+            yield decode(code)
+
+
+def check(app, number, begin, end, codes, editor):
+    """Fold the match with the corrected deal; say what refuses it, or show
+    the new totals and write it all on OK."""
+    result = fold(app, begin, end, codes, editor.totals)
+    if type(result) is list:
+        refusal, deal = result
+        values = []
+        for value in refusal.values:
+            values.append(app.screens.shown_value(app, value))
+        text = t(app, "later") % deal + "\n" + app.text.reason(refusal, tuple(values))
+        app.alert(text, app.t("refused"))
+        return
+    old = editor.totals(app.match.game)
+    lines = editor.compare(app, old, result)
+
+    def show(app):
+        return lines
+
+    def yes(app):
+        match = app.journal.match
+        later = array("i", codes)
+        index = 0
+        for code in match.in_force:
+            if index >= end:
+                later.append(code)
+            index += 1
+        batch = (index - begin, _Events(match.game, later))
+        done = t(app, "done") % number
+        # The slate first: the history's and the correction's screens and
+        # modules go before the journal's whole-file work comes (a refusal
+        # or a flash error is then said over the slate).
+        app.home()
+        if app.write(_rewrite(app), batch):
+            app.toast(done)
+        app.sweep()  # a correction is rare: its modules are not kept for the next trip
+
+    app.push(Confirm(t(app, "title") % number, show, yes))
+
+
+def _rewrite(app):
+    def rewrite(batch):
+        return load("journal_rewrite").rewrite(app.journal, batch[0], batch[1])
+
+    return rewrite

@@ -1,0 +1,11 @@
+"""The correction of a past deal (ardoise/correct.py) in English: a line each
+in the order of correct.KEYS. Loaded only while a correction is made."""
+
+TEXT = (
+    "Correct deal %d",  # title
+    "Trump",  # trump
+    "New totals",  # totals
+    "Deal %d no longer fits:",  # later
+    "Deal %d corrected",  # done
+    "Correcting a deal: not yet for this game.",  # none
+)

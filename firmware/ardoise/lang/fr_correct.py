@@ -1,0 +1,11 @@
+"""The correction of a past deal (ardoise/correct.py) in French: a line each
+in the order of correct.KEYS. Loaded only while a correction is made."""
+
+TEXT = (
+    "Corriger donne %d",  # title
+    "Atout",  # trump
+    "Nouveaux totaux",  # totals
+    "La donne %d ne va plus:",  # later
+    "Donne %d corrigée",  # done
+    "Corriger une donne: pas encore pour ce jeu.",  # none
+)
