@@ -37,12 +37,14 @@ SUPPORT = ROOT / "tests" / "support"
 SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
-# `make bench` measures the smallest heap for this match (docs/bench.md:
-# 97 KiB on the 64-bit unix port; a Bruus game and a Brusquembelle session
-# need less). Near that edge whether a heap fits depends on fragmentation,
-# which shifts with things as small as a folder name's length, so this keeps
-# a wide margin: only a real regression fails.
-HEAP = "112k"
+# `make bench` measures the smallest heap for this match (docs/bench.md; a
+# Bruus game and a Brusquembelle session need less): 106 KiB on the 64-bit
+# unix port before the history's deal screens, 112 with them (measured in
+# folders of the same length: their modules load on top of the match's).
+# Near that edge whether a heap fits depends on fragmentation, which shifts
+# with things as small as a folder name's length, so this keeps a wide
+# margin: only a real regression fails. A 32-bit board needs about half.
+HEAP = "124k"
 
 
 @pytest.fixture(scope="module")
