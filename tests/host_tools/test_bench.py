@@ -21,8 +21,10 @@ def bench(monkeypatch, tmp_path):
         monkeypatch.setattr(report, "measure", lambda folder: rows)
         monkeypatch.setattr(report.bench_device, "measure", lambda folder: [])
         monkeypatch.setattr(report.emulated_pico, "measure", lambda folder: [])
+        monkeypatch.setattr(report.emulated_pico, "measure_image", lambda folder: [])
         monkeypatch.setattr(report.presses, "measure", lambda folder: [])
         monkeypatch.setattr(report.evening, "measure", lambda folder: [])
+        monkeypatch.setattr(report.evening, "organiser", lambda: [])
         monkeypatch.setattr(report, "proofs", lambda: [])
         return report.main([])
 
