@@ -312,13 +312,23 @@ class EmulatedPico:
         self.write(b"\r")
         return self.wait_for(b">>> ", ms)
 
-    def enter_raw_repl(self, ms=5000):
-        """Stop what runs (Ctrl-C) and enter the raw REPL."""
-        self.write(b"\r\x03\x03")
-        self.run(50)
-        self.take()
-        self.write(b"\x01")
-        self.wait_for(RAW_BANNER, ms)
+    def enter_raw_repl(self, ms=5000, tries=3):
+        """Stop what runs (Ctrl-C) and enter the raw REPL.
+
+        Asked again when nothing answers: on a loaded machine the keys sent
+        just as the USB serial came up were once lost (nothing printed in
+        5 emulated seconds)."""
+        for attempt in range(tries):
+            self.write(b"\r\x03\x03")
+            self.run(50)
+            self.take()
+            self.write(b"\x01")
+            try:
+                self.wait_for(RAW_BANNER, ms)
+                return
+            except EmulatorError:
+                if attempt == tries - 1:
+                    raise
 
     def exec(self, code, ms=60000):
         """Run `code` in the raw REPL (entered already); what it printed.
