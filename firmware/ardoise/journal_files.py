@@ -209,6 +209,16 @@ def settle(journal):
     journal.dirty = journal.aside = False
 
 
+def ready(journal):
+    """Before the journal is written whole: settle it if an action left it
+    dirty, else finish or undo a replacement left half done (never to write
+    over a journal still under the temporary name)."""
+    if journal.dirty:
+        settle(journal)
+    else:
+        _recover(journal)
+
+
 def new_match(journal, header):
     """Journal.new_match: archive the current journal and begin a match."""
     match = Match(header)
@@ -218,10 +228,7 @@ def new_match(journal, header):
     line = encode(header)
     swapping = False
     try:
-        if journal.dirty:
-            settle(journal)
-        else:
-            _recover(journal)  # never to write over a journal still under the temporary name
+        ready(journal)
         if journal.root:
             _make_folder(journal.root)
         # Bytes on flash beyond those loaded (a journal never loaded, or

@@ -13,7 +13,7 @@ rename cut short. Loaded only for a correction, with journal_files.py.
 
 from ardoise import journal as journal_module
 from ardoise.journal import StorageError, encode
-from ardoise.journal_files import _copy, _discard, _recover, _swap, _there, settle
+from ardoise.journal_files import _copy, _discard, _swap, _there, ready
 from scoring import Refused
 
 _UNDO = {"ev": "undo"}
@@ -51,10 +51,7 @@ def rewrite(journal, undos, events):
         raise
     swapping = False
     try:
-        if journal.dirty:
-            settle(journal)
-        else:
-            _recover(journal)  # never to write over a journal still under the temporary name
+        ready(journal)
         size = _write(journal, undos, events)
         swapping = True
         _swap(journal, None)
