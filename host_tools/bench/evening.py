@@ -20,15 +20,13 @@ process of its own, which prints the figures as JSON.
 """
 
 import json
-import subprocess
-import sys
 import threading
 
 import paho.mqtt.client as mqtt
 
-from host_tools.bench import device
+from host_tools.bench import device, figures_of
 from host_tools.bench.broker import BlackHole, Broker, free_port
-from host_tools.common import ROOT, STANDIN, compile_file, run_micropython
+from host_tools.common import STANDIN, compile_file, run_micropython
 from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 
 BOARD = ("b1", "board-pw")
@@ -134,16 +132,7 @@ def measure(folder):
 
 def organiser():
     """The organiser's latency over the test evening (see the module's text)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.evening.load"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if result.returncode:
-        raise RuntimeError("the test evening failed:\n" + result.stdout + result.stderr)
-    figures = json.loads(result.stdout.splitlines()[-1])
+    figures = figures_of("tests.evening.load", "the test evening", 600)
     return [
         ("The test evening: %(slates)d slates, %(sessions)d sessions of %(deals)d deals, "
          "%(lines)d lines, a line every 0.05 s a slate: taken in" % figures,

@@ -13,7 +13,6 @@ reference timed in the same process, and no test checks them.
 """
 
 import argparse
-import json
 import pathlib
 import platform
 import subprocess
@@ -22,7 +21,7 @@ import tempfile
 import time
 
 from host_tools.bench import device as bench_device
-from host_tools.bench import evening, presses, refusals
+from host_tools.bench import evening, figures_of, presses, refusals
 from host_tools.board.emulated import bench as emulated_pico
 from host_tools.common import (
     MPY_CROSS,
@@ -76,16 +75,7 @@ def proofs():
     The tests' harness measures them in a process of its own
     (tests/proof/figures.py), which prints them as JSON.
     """
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.proof.figures"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    if result.returncode:
-        raise RuntimeError("the proofs' figures failed:\n" + result.stdout + result.stderr)
-    figures = json.loads(result.stdout)
+    figures = figures_of("tests.proof.figures", "the proofs' figures", 3600)
     cuts = figures["power cuts"]
     lost = cuts["confirmed actions lost"]
     return [
