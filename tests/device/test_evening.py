@@ -152,13 +152,19 @@ def test_an_unreadable_enrolment_or_a_board_without_wifi_is_said(root):
     assert "ardoise.wifi" not in sys.modules
 
 
-@in_folder
-def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(root):
+def enrolled_slate(root):
+    """A slate enrolled at an evening whose broker is not there, its note gone."""
     enrol(root)
     air(root)
     device = Device(root)
     device.run(2000)
     device.press("ok")  # the note: no broker on port 1
+    return device
+
+
+@in_folder
+def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(root):
+    device = enrolled_slate(root)
     net = device.app.net
     seating = read(ROOT + "/tests/support/evening-seating.json")  # as the organiser pushes it
     net.heard_on(b"ardoise/e1/b3/seating", b"not json")  # ignored
@@ -190,11 +196,7 @@ def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(roo
 def test_a_table_of_two_is_offered_its_two_players(root):
     """`draw --two`: two players left over play a table of two with Bruus's `two`
     rules; the slate offers them as it offers four (it ignored them before)."""
-    enrol(root)
-    air(root)
-    device = Device(root)
-    device.run(2000)
-    device.press("ok")  # the note: no broker on port 1
+    device = enrolled_slate(root)
     net = device.app.net
     two = {"session": 1, "table": 4, "names": ["Eva", "Max"], "deals": 16, "game": "bruus"}
     for rules, names in (("schwesing", ["Eva", "Max"]), ("two", ["Eva", "Max", "Ida"])):
