@@ -75,22 +75,17 @@ def start(deployed, tmp_path_factory):
     return deployed, flash, booted, ended, [len(PROLOGUE)] + journals, final
 
 
-def trial(start, tmp_path, tally, **trap):
-    """Cut the power as `trap` says (EmulatedPico.trap), power on again, check;
-    what happened is counted in `tally`."""
-    deployed, flash, _, _, sizes, final = start
-    in_flight = 0
+def played_until_the_cut(deployed, flash, tmp_path, trap, play):
+    """Power on from `flash` with `trap` set (EmulatedPico.trap), `play(slate)`
+    until the power goes (or cut it once played): (the flash the cut left, a
+    path; whether the slate had started)."""
     started = False
     slate = slate_on(deployed, flash)
     try:
         try:
             slate.start(trap=trap)
             started = True
-            player = Player(slate)
-            for index, (_, _, name, args) in enumerate(commands(SCRIPT)):
-                in_flight = index
-                player.command(name, args, None)
-            in_flight = len(sizes) - 1
+            play(slate)
         except Exception:  # the slate stopped answering: the power went
             if not slate.dead:
                 raise
@@ -100,6 +95,24 @@ def trial(start, tmp_path, tally, **trap):
         slate.pico.save(cut)
     finally:
         slate.stop()
+    return cut, started
+
+
+def trial(start, tmp_path, tally, **trap):
+    """Cut the power as `trap` says (EmulatedPico.trap), power on again, check;
+    what happened is counted in `tally`."""
+    deployed, flash, _, _, sizes, final = start
+    in_flight = 0
+
+    def play(slate):
+        nonlocal in_flight
+        player = Player(slate)
+        for index, (_, _, name, args) in enumerate(commands(SCRIPT)):
+            in_flight = index
+            player.command(name, args, None)
+        in_flight = len(sizes) - 1
+
+    cut, started = played_until_the_cut(deployed, flash, tmp_path, trap, play)
     with slate_on(deployed, cut) as slate:
         answer = slate.answer
         journal = slate.read("/data/match.jsonl")
@@ -246,20 +259,13 @@ def test_power_cuts_in_every_file_the_slate_writes(every_file, tmp_path):
     for _ in range(EVERY_FILE_CUTS):
         trap = {"operation": rng.choice(operations), "fraction": rng.random()}
         played = [0]
-        slate = slate_on(deployed, flash)
-        try:
-            try:
-                slate.start(trap=trap)
-                play_every_file(slate, played)
-            except Exception:  # the power went
-                if not slate.dead:
-                    raise
-            if not slate.dead:
-                slate.pico.cut()
-            cut = tmp_path / "cut.img"
-            slate.pico.save(cut)
-        finally:
-            slate.stop()
+        cut, _ = played_until_the_cut(
+            deployed,
+            flash,
+            tmp_path,
+            trap,
+            lambda slate, played=played: play_every_file(slate, played),
+        )
         with slate_on(deployed, cut) as slate:
             view = board_view(slate)
         # The writes confirmed, and the command in flight (if it writes, its
