@@ -2,7 +2,9 @@
 release (v1.22, third_party/) with the firmware deployed to it as .mpy
 files, and the Ardoise image (`make firmware`: MicroPython 1.27 with the
 firmware frozen in) with only board.py deployed, both through mpremote as to
-a real Pico, on an emulated RP2040 (host_tools/board/emulated/).
+a real Pico, on an emulated RP2040 (host_tools/board/emulated/). The deploy
+and the Le Brouc session also run on plain MicroPython 1.27 (built by `make
+firmware` from the same sources) with the .mpy files deployed.
 
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
 missing. Emulation is slow (an awake slate costs about a third of real time
@@ -16,22 +18,32 @@ import io
 
 import pytest
 
-from host_tools.board.emulated.pico import ARDOISE_UF2, UF2_NAME, VENDOR, missing
+from host_tools.board.emulated.pico import UF2_NAME, VENDOR, missing
+from host_tools.board.firmware import IMAGE, PLAIN
 from host_tools.board.emulated.slate import Slate, prepare
 from host_tools.common import ROOT
 
 BOARD = ROOT / "boards" / "pico.py"
-# The MicroPythons each test runs on: (its id in test names, its UF2, frozen).
-FIRMWARES = {"mpy-1.22": (VENDOR / UF2_NAME, False), "image-1.27": (ARDOISE_UF2, True)}
-# A deploy: the flash image it left, what it printed, the UF2, whether the
-# firmware is frozen into it.
-Deployed = collections.namedtuple("Deployed", "image printed uf2 frozen")
+# The MicroPythons: {its id in test names: (its UF2, frozen)}.
+FIRMWARES = {
+    "mpy-1.22": (VENDOR / UF2_NAME, False),
+    "mpy-1.27": (PLAIN, False),
+    "image-1.27": (IMAGE, True),
+}
+# Every test runs on the oldest release the slate supports and on the image;
+# the newest release line (the plain image `make firmware` builds beside the
+# Ardoise one) runs the tests that name it: the deploy and a session.
+EVERY_TEST = ("image-1.27", "mpy-1.22")
+# A deploy: the MicroPython's id, the flash image it left, what it printed,
+# the UF2, whether the firmware is frozen into it.
+Deployed = collections.namedtuple("Deployed", "name image printed uf2 frozen")
 
 
-@pytest.fixture(scope="session", params=sorted(FIRMWARES))
+@pytest.fixture(scope="session", params=EVERY_TEST)
 def deployed(request, tmp_path_factory):
     """`make deploy BOARD=pico PORT=emulated` into a fresh flash on one of the
-    FIRMWARES (a Deployed)."""
+    FIRMWARES (a Deployed): each of EVERY_TEST, or the one a test names by
+    `@pytest.mark.parametrize("deployed", [...], indirect=True)`."""
     uf2, frozen = FIRMWARES[request.param]
     why = missing(uf2)
     if why:
@@ -44,7 +56,7 @@ def deployed(request, tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
         patch.setenv("ARDOISE_RP2_UF2", str(uf2))  # the emulated port's MicroPython
         deploy.deploy("pico", EMULATED, folder)
-    return Deployed(folder / "flash.img", printed.getvalue(), uf2, frozen)
+    return Deployed(request.param, folder / "flash.img", printed.getvalue(), uf2, frozen)
 
 
 def image(deployed, folder, **options):

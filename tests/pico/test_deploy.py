@@ -12,22 +12,28 @@ import pytest
 
 from host_tools.board.deploy import PACKAGES
 from host_tools.board.emulated.pico import EmulatedPico
-from tests.pico.conftest import BOARD
+from tests.pico.conftest import BOARD, FIRMWARES
 
 STEP = re.compile(r"\d+/\d+ ")
+# What deploy says of each MicroPython.
+RELEASES = {
+    "mpy-1.22": "MicroPython 1.22.0 on rp2, 1400 KiB free",
+    "mpy-1.27": "MicroPython 1.27.0 on rp2, 1380 KiB free",
+    "image-1.27": "MicroPython 1.27.0 on rp2, ",
+}
 
 
+@pytest.mark.parametrize("deployed", sorted(FIRMWARES), indirect=True)
 def test_deploy_to_the_emulated_pico_and_the_slate_boots_from_it(deployed):
     flash, printed = deployed.image, deployed.printed
     steps = [line.split(" ", 1)[1] for line in printed.splitlines() if STEP.match(line)]
     assert steps[0].startswith("board pico: Raspberry Pi Pico"), printed
+    assert steps[1].startswith(RELEASES[deployed.name]), printed
     if deployed.frozen:
-        assert steps[1].startswith("MicroPython 1.27.0 on rp2, "), printed
         assert "; the Ardoise image, built from this tree; " in steps[1], printed
         assert steps[2] == "nothing to compile: the board's image has the firmware frozen in"
         copied = "copied to the board: board.py;"
     else:
-        assert steps[1].startswith("MicroPython 1.22.0 on rp2, 1400 KiB free"), printed
         copied = "copied to the board: ardoise, board.py, main.py, scoring"
     assert any(step.startswith(copied) for step in steps), printed
     assert steps[-1] == "reset: the board starts the slate", printed

@@ -28,7 +28,8 @@ import os
 import pathlib
 import struct
 
-from host_tools.board.emulated.pico import ARDOISE_UF2, EmulatedPico, missing
+from host_tools.board.emulated.pico import EmulatedPico, missing
+from host_tools.board.firmware import IMAGE
 from host_tools.board.emulated.slate import Slate, prepare
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player
@@ -280,7 +281,7 @@ def boot_parts(flash, uf2):
         return dict(ast.literal_eval(pico.exec(BOOT_PARTS, ms=120000).strip()))
 
 
-def measure_image(folder, uf2=ARDOISE_UF2):
+def measure_image(folder, uf2=IMAGE):
     """The image's rows for docs/bench.md (one "not measured" row without it)."""
     why = missing(uf2)
     if why:
