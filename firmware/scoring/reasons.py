@@ -4,11 +4,13 @@ The device shows the same reasons in French, German or English, by key.
 """
 
 # One text each, in the order of KEYS below (each line's key in its
-# comment). Small strings, not one long one as the screens' texts: a
-# refusal loads them into a heap that the fold left in pieces, where a
-# long string needs a large hole (tests/test_heap.py, make bench).
-# ardoise/lang/fr_reasons.py and de_reasons.py have the same lines in
-# French and German.
+# comment): the device's English table. Small strings, not one long one as
+# the screens' texts: it loads them into a heap left in pieces, where a long
+# string needs a large hole. ardoise/lang/fr_reasons.py and de_reasons.py
+# have the same lines in French and German. The core's own str() of a
+# refusal reads the same text from reasons_<len(key) % 5>.py, the part that
+# holds its key, and no other (a board's heap: tests/test_heap.py, make
+# bench): a new key goes there too.
 REASONS = (
     "an event must be a JSON object",  # not_object
     'an event needs "ev"',  # no_ev
