@@ -23,7 +23,7 @@ SUITS = ("H", "D", "C", "S")
 class Refused(Exception):
     """An event the rules refuse: the state stays exactly as it was.
 
-    `key` names the reason (a key of scoring.reasons.REASONS) so that the device can show it
+    `key` names the reason (a key of scoring/reasons.py) so that the device can show it
     in the player's language; `values` fill in its text.
     """
 
@@ -33,8 +33,8 @@ class Refused(Exception):
         self.values = values
 
     def __str__(self):
-        # The English text, from the part of scoring/reasons.py that holds
-        # its key (scoring/reasons_<len(key) % 5>.py), loaded only here: the
+        # The English text, from the part of the texts that holds its key
+        # (scoring/reasons_<len(key) % 5>.py), loaded only here: the
         # texts cost RAM that a board folding a valid journal never needs
         # (the device shows its own translations). Garbage goes first, so
         # that the part costs little more than the fold (tests/test_heap.py:

@@ -1,4 +1,4 @@
-"""English reasons (scoring/reasons.py) of the keys whose length is 4 modulo 5.
+"""English refusal texts, for the keys (scoring/reasons.py) of length 4 modulo 5.
 
 What str() of a Refused loads (scoring/match.py): only the part holding
 its key, so that a refusal costs a board little more heap than the fold

@@ -13,10 +13,10 @@ more than the fold, and tests/test_heap.py holds every key to BOUND_KIB
 (the same); `make bench` shows the worst against the target.
 
 Met since the English texts came in five parts, scoring/reasons_0.py to
-reasons_4.py (the copy of scoring/reasons.py's that Refused.__str__
-reads), each one bytes of its keys and one str of their texts, the part
-named by the key's length modulo 5: no table of keys to load first, and
-no more names in scoring/match.py than before (a relative import of
+reasons_4.py (the only English table, the device's too), each one
+bytes of its keys and one str of their texts, the part named by the key's
+length modulo 5: no table of keys to load first, and no more names
+in scoring/match.py than before (a relative import of
 "reasons_%d"); fold_lines drops the fold's match, too, before the text
 comes (without that, up to 2 KiB). Every key: 0 or 1 KiB more than its
 fold (first_match, unknown_game and pairs_four 1), from 2 to 4 before.
@@ -26,7 +26,7 @@ the length of the paths, before and since).
 
 Tried before, and measured (a figure moves by a KiB with the length of the
 log's path, which the heap holds too): the texts as a tuple of small
-strings (scoring/reasons.py, still the device's English table) loaded
+strings (in scoring/reasons.py, beside the keys) loaded
 after a collection: 2 to 4 KiB (up to 11 before); as one string (a long
 string needs a large hole in the heap the fold left: up to 9 KiB more); in
 four parts, each loaded alone and dropped (1.0 to 1.6 KiB each): the first
