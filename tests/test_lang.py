@@ -14,7 +14,10 @@ import pytest
 
 from ardoise.lang import KEYS, Texts
 from scoring import reasons as english_reasons
-from scoring.match import place
+from scoring import reasons_0, reasons_1, reasons_2, reasons_3, reasons_4
+from scoring.match import Refused, place
+
+PARTS = (reasons_0, reasons_1, reasons_2, reasons_3, reasons_4)  # the English refusals
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware" / "ardoise"
@@ -51,21 +54,21 @@ def texts(language):
 
 def reasons(language):
     """A language's refusals as a dict: its lines, in the order of the
-    core's KEYS (English: the core's own, scoring/reasons.py)."""
-    table: object
+    core's KEYS (English: the core's own, scoring/reasons_<n>.py)."""
     if language == "en":
-        table = english_reasons.REASONS
-    else:
-        namespace = {}
-        path = FIRMWARE / "lang" / (language + "_reasons.py")
-        exec(path.read_text(encoding="utf-8"), namespace)
-        table = namespace["REASONS"]
-    if isinstance(table, tuple):  # the core's: one text each
-        lines = list(table)
-    else:
-        assert isinstance(table, str)
-        lines = table.split("\n")
-        assert lines.pop() == "", "REASONS ends with a newline"
+        texts = {}
+        for part in PARTS:
+            lines = part.TEXT.split("\n")
+            assert lines.pop() == "", "TEXT ends with a newline"
+            texts.update(zip(part.KEYS.decode().split(), lines, strict=True))
+        order = english_reasons.KEYS.decode().split()
+        assert sorted(texts) == sorted(order), "every key's text in a part, no other"
+        return {key: texts[key] for key in order}
+    namespace = {}
+    path = FIRMWARE / "lang" / (language + "_reasons.py")
+    exec(path.read_text(encoding="utf-8"), namespace)
+    lines = namespace["REASONS"].split("\n")
+    assert lines.pop() == "", "REASONS ends with a newline"
     return dict(zip(english_reasons.KEYS.decode().split(), lines, strict=True))
 
 
@@ -73,7 +76,7 @@ def reasons(language):
     "path, table",
     [("lang/%s.py" % language, KEYS) for language in LANGUAGES]
     + [("lang/%s_reasons.py" % language, english_reasons.KEYS) for language in ("fr", "de")]
-    + [("../scoring/reasons.py", english_reasons.KEYS)],
+    + [("../scoring/reasons_%d.py" % number, part.KEYS) for number, part in enumerate(PARTS)],
 )
 def test_the_translators_notes_name_each_lines_key(path, table):
     """Each line of a TEXT or REASONS notes its key for whoever translates
@@ -164,3 +167,17 @@ def test_the_correction_has_each_text_in_each_language():
     for path in (FIRMWARE / "correct.py", FIRMWARE / "games" / "brouc_correct.py"):
         used |= set(re.findall(r'\bt\(app, "(\w+)"\)', path.read_text(encoding="utf-8")))
     assert used and used <= set(CORRECT_KEYS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_slate_says_each_refusal_in_its_language(language):
+    """What the device shows for each key: its language's text, filled in
+    (in English the core's own, read from the part that holds the key)."""
+    texts = Texts(None)
+    texts.apply_settings({"lang": language})
+    for key, text in reasons(language).items():
+        values = tuple(3 if each.endswith("d") else "B" for each in CONVERSION.findall(text))
+        said = texts.reason(Refused(key, *values), values)
+        assert said == text % values, key
+        if language == "en":
+            assert said == str(Refused(key, *values)), key

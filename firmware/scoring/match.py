@@ -23,7 +23,7 @@ SUITS = ("H", "D", "C", "S")
 class Refused(Exception):
     """An event the rules refuse: the state stays exactly as it was.
 
-    `key` names the reason (a key of scoring.reasons.REASONS) so that the device can show it
+    `key` names the reason (a key of scoring/reasons.py) so that the device can show it
     in the player's language; `values` fill in its text.
     """
 
@@ -33,14 +33,19 @@ class Refused(Exception):
         self.values = values
 
     def __str__(self):
-        # Imported here: the texts cost RAM that a board folding a valid
-        # journal never needs (the device shows its own translations).
-        # Garbage goes first, so that they cost little more than the fold
-        # (tests/test_heap.py: at most 2 KiB more, for every key).
+        # The English text, from the part of the texts that holds its key
+        # (scoring/reasons_<len(key) % 5>.py), loaded only here: the
+        # texts cost RAM that a board folding a valid journal never needs
+        # (the device shows its own translations). Garbage goes first, so
+        # that the part costs little more than the fold (tests/test_heap.py:
+        # at most 2 KiB more, for every key). Imported relatively: its name
+        # is then a short string, which match.mpy keeps as an interned name
+        # (as it kept "scoring.reasons") rather than as one more object on
+        # the heap of every fold; a fromlist gives the part itself.
         gc.collect()
-        from scoring.reasons import KEYS, REASONS
-
-        return line(REASONS, KEYS, self.key) % self.values
+        key = self.key
+        part = __import__("reasons_%d" % (len(key) % 5), globals(), None, "TEXT", 1)
+        return line(part.TEXT, part.KEYS, key) % self.values
 
 
 def place(keys, key):
@@ -374,7 +379,8 @@ def fold_lines(lines):
             else:
                 match.apply(event)
         except Refused as refusal:
-            checked = line = event = None  # the fold ends: its garbage, before the text
+            # The fold ends: its match and garbage go before the text comes.
+            checked = line = event = match = None
             raise LogError(number, str(refusal)) from None
     if match is None:
         raise LogError(number + 1, "the log has no match event")

@@ -1,56 +1,16 @@
-"""Why the rules refuse an event, in English: what replay prints.
+"""The keys of the reasons why the rules refuse an event (a Refused's key).
 
-The device shows the same reasons in French, German or English, by key.
+Their English texts, what replay prints, are in scoring/reasons_<n>.py, n
+the key's length modulo 5: str() of a refusal loads only the part that holds
+its key (scoring/match.py), so that a refusal costs a board little more heap
+than the fold of its log (tests/test_heap.py, make bench). The device shows
+them in English from there too, and in French and German from
+ardoise/lang/fr_reasons.py and de_reasons.py, a line each in the order of
+KEYS below.
 """
 
-# One text each, in the order of KEYS below (each line's key in its
-# comment). Small strings, not one long one as the screens' texts: a
-# refusal loads them into a heap that the fold left in pieces, where a
-# long string needs a large hole (tests/test_heap.py, make bench).
-# ardoise/lang/fr_reasons.py and de_reasons.py have the same lines in
-# French and German.
-REASONS = (
-    "an event must be a JSON object",  # not_object
-    'an event needs "ev"',  # no_ev
-    'the first event must be a "match" event',  # first_match
-    "the match has already begun; start a new log for a new match",  # match_again
-    "unknown game %s (brouc, bruus or brusquembelle)",  # unknown_game
-    "unknown event %r",  # unknown_event
-    "unknown key %r in a %r event",  # unknown_key
-    "a %r event needs %r",  # missing_key
-    "%r must be %s, not %s",  # bad_value
-    "nothing to undo: the match event cannot be undone",  # nothing_to_undo
-    "the match is won by team %s: only undo is accepted",  # match_won
-    "a deal is already in progress",  # deal_open
-    "no deal is in progress",  # no_deal
-    "all %d tricks of this deal are already recorded",  # all_tricks_in
-    "team %s has not won a trick in this deal",  # no_trick_yet
-    "too late to declare %s: players hold only %d cards",  # too_few_cards
-    "the marriage in %s is already counted in this deal",  # suit_used
-    "no cape announcement in the %r rules",  # no_announce
-    "%r is not an announcement of the %r rules",  # wrong_call
-    "a cape is already announced in this deal",  # announced
-    "team %s has %d on the slate: cape et dehors needs 19",  # below_19
-    "team %s has %d: pas dedouble needs the opponents at 14 or less",  # opponents_above_14
-    "too late to announce: %d tricks are recorded",  # announce_late
-    "team %s has already lost a trick in this deal",  # announce_lost
-    "no dehors call in the %r rules",  # no_dehors
-    "team %s counts %d: dehors needs %d",  # out_short
-    "team %s has won no trick, so it has no card points",  # points_no_trick
-    "card points must add up to 120, not %d + %d = %d",  # end_sum
-    'an "end" event gives card points or "cape", not both',  # end_both
-    "the deal's end needs all %d tricks, %d are recorded",  # end_tricks
-    "team %s did not win all the tricks",  # not_cape
-    "team %s has a marriage in a trick, so team %s had no cape",  # cape_contradicted
-    "a trick counting %d is too many: the deal has %d trick(s) left",  # tricks_left
-    "no counterstrike in the %r rules: two players cannot play one",  # no_counterstrike
-    "pairs need 4 players, not %d",  # pairs_four
-    "all %d cards of rank %s are already played in this deal",  # rank_all_played
-    "card points must add up to 120, not %s = %d",  # points_sum
-    "the session of %d deals is over: only undo is accepted",  # session_over
-)
-# The reasons' keys (a Refused's key): line i names line i of REASONS and
-# of its translations: one bytes, as the screens' keys (ardoise/lang).
+# One bytes, as the screens' keys (ardoise/lang): line i names line i of
+# each translation.
 KEYS = (
     b"\n"
     b"not_object\n"

@@ -5,7 +5,8 @@ line each in the order of KEYS below (one string costs a board far less RAM
 than a dict of them, and the keys are written once, here, not in each
 language); a list is "a|b|c". fr_reasons.py and de_reasons.py hold the
 rules core's refusals, a line each in the order of the core's KEYS
-(scoring/reasons.py, with the English texts), loaded only to show one.
+(scoring/reasons.py; the English texts are the core's own), loaded only to
+show one.
 
 `Texts` reads them for the app: the screens ask it through `app.t`,
 `app.words`, `app.team` and `app.seat`.
@@ -222,18 +223,21 @@ class Texts:
     def reason(self, refusal, values):
         """Why the rules refused, `values` filled in (the key if no text says it).
 
-        The core's KEYS (scoring/reasons.py) give each reason's line in its
-        English REASONS and in fr_reasons.py's and de_reasons.py's. Each is
-        loaded only while it is read: a refusal is rare.
+        The English text is the core's own, from the part that holds the key
+        (scoring/reasons_<len(key) % 5>.py, as str() of a refusal reads it);
+        a translation's line is in the place of the key among the core's
+        KEYS (scoring/reasons.py). Each is loaded only while it is read: a
+        refusal is rare.
         """
-        english = _loaded("scoring.reasons")
-        keys = english.KEYS
-        table = english.REASONS if self.language == "en" else None
-        english = None  # the English texts go before a translation comes
-        if table is None:
+        key = refusal.key
+        if self.language == "en":
+            part = _loaded("scoring.reasons_%d" % (len(key) % 5))
+            keys, table = part.KEYS, part.TEXT
+        else:
+            keys = _loaded("scoring.reasons").KEYS
             table = _loaded("ardoise.lang.%s_reasons" % self.language).REASONS
-        template = line(table, keys, refusal.key)
-        return refusal.key if template is None else template % values
+        template = line(table, keys, key)
+        return key if template is None else template % values
 
 
 def _loaded(name):
