@@ -33,6 +33,7 @@ it, so that the README's first command builds .venv for real.
 No block may leave a process running in the copy.
 """
 
+import fnmatch
 import os
 import re
 import shutil
@@ -133,7 +134,18 @@ BLOCKS = [
 
 
 def tracked_files():
-    """What a clone of the tree would hold now: tracked and not-ignored files."""
+    """What a clone of the tree would hold now: tracked and not-ignored files
+    (in a tree that is not a git repository, such as a downloaded archive or
+    this file's own copy: the files .gitignore does not name)."""
+    if not (ROOT / ".git").exists():
+        ignored = [
+            line.strip() for line in (ROOT / ".gitignore").read_text().splitlines() if line.strip()
+        ]
+        return sorted(
+            str(path.relative_to(ROOT))
+            for path in ROOT.rglob("*")
+            if path.is_file() and not is_ignored(path.relative_to(ROOT).parts, ignored)
+        )
     listing = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=ROOT,
@@ -141,6 +153,18 @@ def tracked_files():
         check=True,
     ).stdout
     return sorted({name for name in listing.decode().split("\0") if name})
+
+
+def is_ignored(parts, patterns):
+    """Whether a path (its `parts`) is one a .gitignore's `patterns` name (a
+    name or glob of any part, or of the first with a "/" before it)."""
+    for pattern in patterns:
+        anchored = pattern.startswith("/")
+        name = pattern.strip("/")
+        names = parts[:1] if anchored else parts
+        if any(fnmatch.fnmatch(part, name) for part in names):
+            return True
+    return False
 
 
 def prepared_venv(copy):
