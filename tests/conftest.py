@@ -76,7 +76,8 @@ TIERS = {
 # Tests that share a costly module or session fixture (a deploy to the
 # emulated Pico, the page's build and a browser, the README's copy of the
 # repository): on one worker under make test's --dist loadgroup, so that the
-# fixture is made once.
+# fixture is made once. The emulated Pico's are grouped by MicroPython (its
+# deploy is the fixture), so that two workers share the longest of them.
 GROUPS = {
     "tests/pico/": "emulated-pico",
     "tests/web/": "web",
@@ -96,6 +97,9 @@ def pytest_collection_modifyitems(config, items):
                     item.add_marker(marker)
         for prefix, group in GROUPS.items():
             if path.startswith(prefix):
+                callspec = getattr(item, "callspec", None)
+                if group == "emulated-pico" and callspec and "deployed" in callspec.params:
+                    group += "-" + callspec.params["deployed"]
                 item.add_marker(pytest.mark.xdist_group(group))
 
 _PR_SET_CHILD_SUBREAPER = 36

@@ -3,7 +3,7 @@ release (v1.22, third_party/) with the firmware deployed to it as .mpy
 files, and the Ardoise image (`make firmware`: MicroPython 1.27 with the
 firmware frozen in) with only board.py deployed, both through mpremote as to
 a real Pico, on an emulated RP2040 (host_tools/board/emulated/). The deploy
-and the Le Brouc session also run on plain MicroPython 1.27 (built by `make
+and a Bruus game also run on plain MicroPython 1.27 (built by `make
 firmware` from the same sources) with the .mpy files deployed.
 
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
@@ -32,7 +32,7 @@ FIRMWARES = {
 }
 # Every test runs on the oldest release the slate supports and on the image;
 # the newest release line (the plain image `make firmware` builds beside the
-# Ardoise one) runs the tests that name it: the deploy and a session.
+# Ardoise one) runs the tests that name it: the deploy and a Bruus game.
 EVERY_TEST = ("image-1.27", "mpy-1.22")
 # A deploy: the MicroPython's id, the flash image it left, what it printed,
 # the UF2, whether the firmware is frozen into it.

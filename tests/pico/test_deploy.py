@@ -18,7 +18,7 @@ STEP = re.compile(r"\d+/\d+ ")
 # What deploy says of each MicroPython.
 RELEASES = {
     "mpy-1.22": "MicroPython 1.22.0 on rp2, 1400 KiB free",
-    "mpy-1.27": "MicroPython 1.27.0 on rp2, 1380 KiB free",
+    "mpy-1.27": "MicroPython 1.27.0 on rp2, 1400 KiB free",
     "image-1.27": "MicroPython 1.27.0 on rp2, ",
 }
 

@@ -9,7 +9,8 @@ Each must leave the journal the unix-port tests expect, byte for byte
 tests/reference/64 (boards/pico.py: a 128x64 panel and four buttons).
 The Le Brouc match runs with the heap cut down to 96 KiB by a ballast
 allocated before boot (an ESP32 has about 110 KiB): it must still play to
-the end, also on plain MicroPython 1.27 with the .mpy files. Under make proof (--hypothesis-profile=proof) each session is played again on a 128x32
+the end. A Bruus game is also played on plain MicroPython 1.27 with the
+.mpy files. Under make proof (--hypothesis-profile=proof) each session is played again on a 128x32
 panel with three buttons (a board.py of that wiring), against
 tests/reference/32.
 """
@@ -67,11 +68,12 @@ def test_a_session_played_through_the_pins(deployed, tmp_path, name, height, but
     play(deployed, tmp_path, name, height, buttons)
 
 
-# The newest release line with the .mpy files deployed, as an ESP32 maker
-# or a Pico owner who keeps their MicroPython would run it.
+# The newest release line with the .mpy files deployed, as a Pico owner who
+# keeps their MicroPython would run it: the shortest session (a Bruus game,
+# half the emulated time of the Le Brouc match).
 @pytest.mark.parametrize("deployed", ["mpy-1.27"], indirect=True)
-def test_le_brouc_on_the_newest_micropython_release(deployed, tmp_path):
-    play(deployed, tmp_path, "etivaz-match", 64, 4)
+def test_a_bruus_game_on_the_newest_micropython_release(deployed, tmp_path):
+    play(deployed, tmp_path, "bruus-game", 64, 4)
 
 
 def play(deployed, tmp_path, name, height, buttons):
