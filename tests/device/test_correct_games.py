@@ -282,3 +282,14 @@ def test_a_brusquembelle_pairs_card_points_are_each_pair_s(root):
     _, added = added_lines(root, before)
     assert '{"ev":"end","points":[40,80,0,0]}' in added
     assert device.app.match.game.deal_open  # the deal in progress, entered again
+
+
+@in_folder
+def test_a_brusquembelle_pair_s_points_split_between_partners_are_added(root):
+    header = dict(BRUSQUEMBELLE, players=4, pairs=True)
+    events = [{"ev": "deal"}, {"ev": "end", "points": [30, 20, 40, 30]}]
+    device = booted(root, journal(header, *events))
+    open_deal(device, 1, 1)
+    assert options(device) == ["Fin 70/50", "Nouveaux totaux"]
+    device.press("ok")
+    assert device.screen().value == 70

@@ -48,8 +48,11 @@ def edit(app, number, codes, done):
 
 
 def _sides(game, points):
-    """An end's card points as entered: each pair's (on its first seat), or each player's."""
-    return points[:2] if game.pairs else points
+    """An end's card points by side: each pair's (the slate enters them on
+    its first seat, a log may split them between partners), or each player's."""
+    if game.pairs:
+        return [points[0] + points[2], points[1] + points[3]]
+    return points
 
 
 def _ask_card(app, game, codes, at):
