@@ -164,7 +164,9 @@ def test_the_correction_has_each_text_in_each_language():
         for english, text in zip(tables["en"], tables[language], strict=True):
             assert CONVERSION.findall(text) == CONVERSION.findall(english), text
     used = set()
-    for path in (FIRMWARE / "correct.py", FIRMWARE / "games" / "brouc_correct.py"):
+    editors = sorted((FIRMWARE / "games").glob("*_correct.py"))
+    assert len(editors) == 3  # every game's
+    for path in [FIRMWARE / "correct.py"] + editors:
         used |= set(re.findall(r'\bt\(app, "(\w+)"\)', path.read_text(encoding="utf-8")))
     assert used and used <= set(CORRECT_KEYS)
 

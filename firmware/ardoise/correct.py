@@ -23,7 +23,7 @@ from ardoise.widgets import Confirm
 from scoring import Refused
 
 # The lines of ardoise/lang/<language>_correct.py, in this order.
-KEYS = ("title", "trump", "totals", "later", "done", "none")
+KEYS = ("title", "trump", "totals", "later", "done", "ends", "missing")
 
 
 def t(app, key):
@@ -38,7 +38,7 @@ def start(app, number):
     try:
         editor = app.load("games.%s_correct" % game.name)
     except ImportError:
-        app.alert(t(app, "none"))
+        app.alert(t(app, "missing"))  # every game has one: an install that lost it
         return
     begin, end = span(app, number)
     codes = array("i")
@@ -77,8 +77,10 @@ def span(app, number):
 
 def fold(app, begin, end, codes, read):
     """The match folded with `codes` for its events begin..end: `read(game)`
-    (not a list), or the list [refusal, the deal it is in] if the rules
-    refuse an event."""
+    (not a list), or the list [refusal, the deal it was in] if the rules
+    refuse an event; [None, the deal] if the corrected deal would end
+    before its last event or not with it (a Bruus deal's five tricks
+    reached earlier, or never): its events stay those of one deal."""
     match = app.journal.match
     game = match.game
     index = 0
@@ -86,16 +88,35 @@ def fold(app, begin, end, codes, read):
         game.reset()
         for code in match.in_force:
             if index == begin:
+                deals = game.deals
                 for new in codes:
+                    if game.deals != deals:
+                        return [None, deals + 1]
                     game.apply(new)
+                if game.deals == deals:
+                    return [None, deals + 1]
             if not begin <= index < end:
                 game.apply(code)
             index += 1
         return read(game)
     except Refused as refusal:
-        return [refusal, game.deals + 1]
+        return [refusal, _deal_of(game, match, index)]
     finally:
         match.deals()
+
+
+def _deal_of(game, match, at):
+    """The deal event `at` of the match is in, as the slate numbered it
+    before the correction: a game now won earlier (a Bruus strike) would
+    have the fold count it in the next one."""
+    deals = index = 0
+    for code in match.in_force:
+        if index > at:
+            break
+        if game.decode(code)["ev"] == "deal":
+            deals += 1
+        index += 1
+    return deals
 
 
 class _Events:
@@ -117,6 +138,9 @@ def check(app, number, begin, end, codes, editor):
     result = fold(app, begin, end, codes, editor.totals)
     if type(result) is list:
         refusal, deal = result
+        if refusal is None:
+            app.alert(t(app, "ends") % deal, app.t("refused"))
+            return
         values = []
         for value in refusal.values:
             values.append(app.screens.shown_value(app, value))

@@ -1,6 +1,7 @@
 """A past deal put right: OK on a deal of the history corrects it (Le Brouc:
-its trump and card points), shows the new totals, refuses a correction that
-a later deal no longer fits, and writes the undos, the corrected deal and
+its trump and card points; Bruus and Brusquembelle: test_correct_games.py),
+shows the new totals, refuses a correction that a later deal no longer
+fits, and writes the undos, the corrected deal and
 the later deals as ordinary events, in one write (the power-cut proof of
 that write: test_power_cuts.py)."""
 
@@ -132,14 +133,26 @@ def test_no_from_the_new_totals_writes_nothing(root):
 
 
 @in_folder
-def test_another_game_says_the_correction_is_not_there_yet(root):
+def test_a_correction_whose_module_is_missing_says_so(root):
+    # Every game has its editor (Bruus's and Brusquembelle's:
+    # test_correct_games.py); an install that lost one says so.
     events = [{"ev": "deal"}] + [{"ev": "trick", "team": team, "count": 1} for team in "AAAABBBB"]
     device = booted(root, journal(BRUUS, *events))
+    app = device.app
+    load = app.load
+
+    def lost(name, *rest):
+        if name == "games.bruus_correct":
+            raise ImportError(name)
+        return load(name, *rest)
+
+    app.load = lost
     open_history(device)
     device.press("ok")
     device.press("ok")
     screen = device.screen()
-    assert is_a(screen, "Message") and "pas encore" in " ".join(screen.lines)
+    assert is_a(screen, "Message")
+    assert " ".join(screen.lines) == "Corriger une donne: le module de ce jeu manque."
     device.press("ok")
     assert len(device.app.stack) == 1
 

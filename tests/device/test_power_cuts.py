@@ -109,6 +109,29 @@ CORRECTION = (
     + [("append", {"ev": "deal", "trump": "H"}), ("append", {"ev": "end", "A": 60})]
 )
 
+# The same write for a Bruus deal (games/bruus_correct.py): a deal, then
+# its strike given to the other team, the next deal (open) entered again.
+BRUUS = {"ev": "match", "game": "bruus", "dealer": 0}
+BRUUS_CORRECTION = (
+    [("new_match", BRUUS), ("append", {"ev": "deal"})]
+    + [("append", {"ev": "dare", "team": "B", "kind": "strike"})]
+    + [("append", {"ev": "trick", "team": "A", "count": 3})]
+    + [("append", {"ev": "trick", "team": "A", "count": 2}), ("append", {"ev": "deal"})]
+    + [
+        (
+            "rewrite",
+            5,
+            [
+                {"ev": "deal"},
+                {"ev": "dare", "team": "A", "kind": "strike"},
+                {"ev": "trick", "team": "A", "count": 3},
+                {"ev": "trick", "team": "A", "count": 2},
+                {"ev": "deal"},
+            ],
+        )
+    ]
+)
+
 
 class PowerCut(Exception):
     """The power went off: nothing more reaches the flash until a reboot."""
@@ -842,6 +865,15 @@ def test_every_power_cut_in_a_correction_leaves_the_old_slate_or_the_new():
     before, after = reference.shown[index], reference.shown[index + 1]
     assert before[0]["slate"] != after[0]["slate"] and len(before[1]) == len(after[1])
     counts = prove_power_cuts(CORRECTION)
+    assert counts["cut points"] == 2 * counts["steps in the script"]
+    assert counts["boots showing the action"] and counts["boots without the action"]
+
+
+def test_every_power_cut_in_a_bruus_correction_leaves_the_old_slate_or_the_new():
+    reference = Reference(BRUUS_CORRECTION)
+    before, after = reference.shown[-2], reference.shown[-1]
+    assert before[0]["points"] == {"A": 2, "B": 2} and after[0]["points"] == {"A": 4, "B": 0}
+    counts = prove_power_cuts(BRUUS_CORRECTION)
     assert counts["cut points"] == 2 * counts["steps in the script"]
     assert counts["boots showing the action"] and counts["boots without the action"]
 

@@ -7,5 +7,6 @@ TEXT = (
     "New totals",  # totals
     "Deal %d no longer fits:",  # later
     "Deal %d corrected",  # done
-    "Correcting a deal: not yet for this game.",  # none
+    "Deal %d would not end with its last entry.",  # ends
+    "Correcting a deal: this game's module is missing.",  # missing
 )

@@ -7,5 +7,6 @@ TEXT = (
     "Nouveaux totaux",  # totals
     "La donne %d ne va plus:",  # later
     "Donne %d corrigée",  # done
-    "Corriger une donne: pas encore pour ce jeu.",  # none
+    "La donne %d ne finirait pas à son dernier coup.",  # ends
+    "Corriger une donne: le module de ce jeu manque.",  # missing
 )
