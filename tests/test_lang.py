@@ -163,6 +163,11 @@ def test_the_correction_has_each_text_in_each_language():
         assert len(tables[language]) == len(CORRECT_KEYS), language
         for english, text in zip(tables["en"], tables[language], strict=True):
             assert CONVERSION.findall(text) == CONVERSION.findall(english), text
+        # The title row and the note over the slate: one row of 16 columns,
+        # up to deal 99.
+        for key in ("title", "done"):
+            text = tables[language][CORRECT_KEYS.index(key)] % 99
+            assert len(text) <= 16, (language, text)
     used = set()
     editors = sorted((FIRMWARE / "games").glob("*_correct.py"))
     assert len(editors) == 3  # every game's

@@ -35,7 +35,7 @@ def test_a_deal_s_card_points_corrected_show_the_new_totals_then_write_it_all(ro
     before = read(root + "/match.jsonl")
     open_deal(device, 8)
     screen = device.screen()
-    assert screen.title == "Corriger donne 8"
+    assert screen.title == "Corr. donne 8"
     assert options(device) == ["Atout ♠", "A 100 / B 20", "Nouveaux totaux"]
     device.press("next")
     device.press("ok")
@@ -48,7 +48,7 @@ def test_a_deal_s_card_points_corrected_show_the_new_totals_then_write_it_all(ro
     device.cursor("Nouveaux totaux")
     device.press("ok")
     confirm = device.screen()
-    assert is_a(confirm, "Confirm") and confirm.title == "Corriger donne 8"
+    assert is_a(confirm, "Confirm") and confirm.title == "Corr. donne 8"
     assert confirm.lines(device.app) == [
         "Nouveaux totaux",
         "A 0▶0, 6▶6",
@@ -58,7 +58,7 @@ def test_a_deal_s_card_points_corrected_show_the_new_totals_then_write_it_all(ro
     assert read(root + "/match.jsonl") == before  # nothing written yet
     device.press("ok")
     app = device.app
-    assert len(app.stack) == 1 and app.toast_text == "Donne 8 corrigée"
+    assert len(app.stack) == 1 and app.toast_text == "Donne 8 refaite"
     after = read(root + "/match.jsonl")
     assert after.startswith(before)
     added = after[len(before) :].splitlines()

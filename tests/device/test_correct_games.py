@@ -26,7 +26,7 @@ def open_deal(device, number, count):
     device.press("ok")
     assert device.screen().title == "Donne %d/%d" % (number, count)
     device.press("ok")  # OK: correct it
-    assert device.screen().title == "Corriger donne %d" % number
+    assert device.screen().title == "Corr. donne %d" % number
 
 
 def totals(device):
@@ -70,7 +70,7 @@ def test_a_bruus_strike_given_to_the_other_team_is_written_with_the_later_deals(
     assert read(root + "/match.jsonl") == before  # nothing written yet
     device.press("ok")
     app = device.app
-    assert len(app.stack) == 1 and app.toast_text == "Donne 1 corrigée"
+    assert len(app.stack) == 1 and app.toast_text == "Donne 1 refaite"
     after, added = added_lines(root, before)
     # Every deal taken back (33 events in force), then entered again.
     assert added[:33] == ['{"ev":"undo"}'] * 33 and len(added) == 66
@@ -185,7 +185,7 @@ def test_a_brusquembelle_deal_s_card_points_corrected_give_the_pool_and_are_writ
     assert read(root + "/match.jsonl") == before
     device.press("ok")
     app = device.app
-    assert app.toast_text == "Donne 2 corrigée"
+    assert app.toast_text == "Donne 2 refaite"
     after, added = added_lines(root, before)
     # Deals 2 and 3 taken back (8 events), then entered again.
     assert added[:8] == ['{"ev":"undo"}'] * 8 and len(added) == 16

@@ -221,6 +221,8 @@ class Slate(SlateScreen):
                 text = "✓%d Σ%d" % (games, game.won[side])
             else:
                 text = "%d %s" % (games, app.words("bruus_games")[0 if games == 1 else 1])
+                if text_width(text) > _HALF - 2:  # "10 Partien": the sign, as on 128x32
+                    text = "✓%d" % games
             draw_text(fb, text, middle, 36, align=CENTER)
             if game.deal_open:
                 # Five boxes: the fifth trick takes the deal.

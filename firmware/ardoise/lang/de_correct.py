@@ -6,7 +6,7 @@ TEXT = (
     "Trumpf",  # trump
     "Neuer Stand",  # totals
     "Spiel %d passt nicht mehr:",  # later
-    "Spiel %d geändert",  # done
+    "Spiel %d ersetzt",  # done
     "Spiel %d endete nicht mit seinem letzten Eintrag.",  # ends
     "Spiel ändern: das Modul dieses Spiels fehlt.",  # missing
 )

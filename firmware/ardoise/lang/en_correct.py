@@ -6,7 +6,7 @@ TEXT = (
     "Trump",  # trump
     "New totals",  # totals
     "Deal %d no longer fits:",  # later
-    "Deal %d corrected",  # done
+    "Deal %d replaced",  # done
     "Deal %d would not end with its last entry.",  # ends
     "Correcting a deal: this game's module is missing.",  # missing
 )

@@ -2,11 +2,11 @@
 in the order of correct.KEYS. Loaded only while a correction is made."""
 
 TEXT = (
-    "Corriger donne %d",  # title
+    "Corr. donne %d",  # title
     "Atout",  # trump
     "Nouveaux totaux",  # totals
     "La donne %d ne va plus:",  # later
-    "Donne %d corrigée",  # done
+    "Donne %d refaite",  # done
     "La donne %d ne finirait pas à son dernier coup.",  # ends
     "Corriger une donne: le module de ce jeu manque.",  # missing
 )
