@@ -188,5 +188,5 @@ test-web: $(STAMP) $(NODE_STAMP) ## the slate's web page tested in headless Chro
 
 # The emulated Pico's tests alone (MicroPython's rp2 release; make test runs them too).
 .PHONY: test-pico
-test-pico: $(STAMP) $(NODE_STAMP) ## the slate on an emulated Pico (MicroPython 1.22, rp2)
+test-pico: $(STAMP) $(NODE_STAMP) ## the slate on an emulated Pico (MicroPython 1.22 and 1.27, the Ardoise image)
 	$(PY) -m pytest tests/pico
