@@ -19,8 +19,8 @@ import io
 import pytest
 
 from host_tools.board.emulated.pico import UF2_NAME, VENDOR, missing
-from host_tools.board.firmware import IMAGE, PLAIN
 from host_tools.board.emulated.slate import Slate, prepare
+from host_tools.board.firmware import IMAGE, PLAIN
 from host_tools.common import ROOT
 
 BOARD = ROOT / "boards" / "pico.py"

@@ -135,20 +135,30 @@ def ask_player(app, card):
     app.push(app.load("widgets").Choice(app.t("bq_who") % card_word(app, card), names, then))
 
 
-def ask_points(app, points):
-    """The card points of the next side after `points` (those entered so far)."""
-    game = app.match.game
-    sides = 2 if game.pairs else game.players
-    side = len(points)
+def points_entry(game, points, sides):
+    """The card points of the next side after `points` (of `sides`), as a
+    deal or its correction asks them: (the points left, whether the side
+    after it is the last one, which has the rest; what the number shows
+    under it, `detail(app, value)`)."""
     left = CARD_POINTS
     for value in points:
         left -= value
-    last = side == sides - 2  # the next side is the last one: it has the rest
+    last = len(points) == sides - 2
 
     def detail(app, value):
         if last:
             return ["%s: %d" % (side_name(app, game, sides - 1), left - value)]
         return [app.t("bq_left") % (left - value)]
+
+    return left, last, detail
+
+
+def ask_points(app, points):
+    """The card points of the next side after `points` (those entered so far)."""
+    game = app.match.game
+    sides = 2 if game.pairs else game.players
+    side = len(points)
+    left, last, detail = points_entry(game, points, sides)
 
     def done(app, value):
         entered = points + [value]

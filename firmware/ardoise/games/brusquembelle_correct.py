@@ -14,9 +14,9 @@ only while a correction is made.
 """
 
 from ardoise.correct import t
-from ardoise.games.brusquembelle import card_word, describe, player, side_name
+from ardoise.games.brusquembelle import card_word, describe, player, points_entry, side_name
 from ardoise.widgets import Choice, Number
-from scoring.brusquembelle import CARD_POINTS, RANKS
+from scoring.brusquembelle import RANKS
 
 
 def edit(app, number, codes, done):
@@ -82,17 +82,8 @@ def _ask_card(app, game, codes, at):
 def _ask_points(app, game, codes, at, old, points):
     """The card points of the next side after `points` (those entered so
     far), from `old`, those of the deal as it was; the last side has the rest."""
-    sides = len(old)
     side = len(points)
-    left = CARD_POINTS
-    for value in points:
-        left -= value
-    last = side == sides - 2
-
-    def detail(app, value):
-        if last:
-            return ["%s: %d" % (side_name(app, game, sides - 1), left - value)]
-        return [app.t("bq_left") % (left - value)]
+    left, last, detail = points_entry(game, points, len(old))
 
     def done(app, value):
         entered = points + [value]

@@ -29,8 +29,8 @@ import pathlib
 import struct
 
 from host_tools.board.emulated.pico import EmulatedPico, missing
-from host_tools.board.firmware import IMAGE
 from host_tools.board.emulated.slate import Slate, prepare
+from host_tools.board.firmware import IMAGE
 from host_tools.common import ROOT
 from host_tools.web.keyscript import Player
 
