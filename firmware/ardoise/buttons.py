@@ -170,9 +170,14 @@ class Keypad:
         self._last_poll = now
         active = False
         woken = False
-        for index in range(len(self.pins)):
+        pins = self.pins
+        levels = self._levels
+        for index in range(len(pins)):
+            raw = 1 if pins[index].value() == levels[index] else 0
             was_down = self.down[index]
-            gesture = self.update(index, now)
+            if not (raw or was_down or self.raw[index]):
+                continue  # up and settled: nothing to do (most polls, without a call)
+            gesture = self.update(index, now, raw)
             if self.down[index] != was_down:
                 active = True
                 woken = woken or not was_down
@@ -200,9 +205,8 @@ class Keypad:
         self.count -= 1
         return event
 
-    def update(self, index, now):
-        """Read button `index` at time `now`; NONE, _CLICK or _HOLD."""
-        raw = 1 if self.pins[index].value() == self._levels[index] else 0
+    def update(self, index, now, raw):
+        """Button `index` read `raw` (1: down) at time `now`; NONE, _CLICK or _HOLD."""
         if raw != self.raw[index]:
             self.raw[index] = raw
             self._raw_at[index] = now

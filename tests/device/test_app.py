@@ -130,6 +130,35 @@ def test_boot_folds_the_journal_onto_the_slate(root):
 
 
 @in_folder
+def test_an_idle_slate_allocates_nothing_from_poll_to_poll(root):
+    """Most polls see no press: they make no garbage (the heap is locked),
+    on the slate and dimmed, with a match open."""
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:  # CPython has no heap to lock
+        return
+    device = with_journal(root, {"ev": "deal", "trump": "S"}, {"ev": "end", "A": 75})
+    device.run(1000)  # the boot's note and first frame are past
+    app = device.app
+    heap_lock()
+    try:
+        for _ in range(100):
+            device.clock.advance(5)
+            app.step()
+    finally:
+        heap_unlock()
+    device.run(121000)  # dimmed (the "sleep" delay: 120 s), the drawing still moving
+    assert app.asleep
+    heap_lock()
+    try:
+        for _ in range(100):
+            device.clock.advance(20)
+            app.step()
+    finally:
+        heap_unlock()
+
+
+@in_folder
 def test_a_torn_last_line_is_dropped_and_said(root):
     write(root + "/match.jsonl", journal_of({"ev": "deal", "trump": "S"}) + '{"ev":"en')
     device = Device(root)
