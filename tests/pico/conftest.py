@@ -65,5 +65,6 @@ def image(deployed, folder, **options):
 
 
 def slate_on(deployed, flash, board=BOARD):
-    """A Slate on the deployed MicroPython, started from `flash`."""
-    return Slate(flash, board, uf2=deployed.uf2)
+    """A Slate on the deployed MicroPython, started from `flash` (its heap
+    not measured: the bench does that)."""
+    return Slate(flash, board, uf2=deployed.uf2, heap=False)

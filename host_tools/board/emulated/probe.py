@@ -19,6 +19,8 @@ first reads one byte the PC may have sent on the USB serial:
         ("responses"), any crash ("crash"), and whether the journal ended in
         a torn line when the board powered on ("torn_at_boot"), and the
         journal's size ("journal")
+    !   the same without the collection: "heap" and "free" are null (a
+        test's look, which leaves the heap as a player's board has it)
 
 and makes show() and the keypad's poll() note their times. The heap this
 module holds is in "hooks".
@@ -99,17 +101,22 @@ class ProbedHardware(Hardware):
         self.poller.register(sys.stdin, select.POLLIN)
 
     def nap(self, ms, screen_off):
-        if self.poller.poll(0) and sys.stdin.read(1) == "?":
-            look()
+        if self.poller.poll(0):
+            asked = sys.stdin.read(1)
+            if asked == "?" or asked == "!":
+                look(asked == "?")
         super().nap(ms, screen_off)
 
 
-def look():
-    gc.collect()
-    heap = gc.mem_alloc() - (len(ballast) if ballast is not None else 0)
+def look(heap):
+    used = free = None
+    if heap:
+        gc.collect()
+        used = gc.mem_alloc() - (len(ballast) if ballast is not None else 0)
+        free = gc.mem_free()
     answer = {
-        "heap": heap,
-        "free": gc.mem_free(),
+        "heap": used,
+        "free": free,
         "hooks": hooks,
         "crash": state[2],
         "torn_at_boot": torn_at_boot,
