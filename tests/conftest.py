@@ -70,6 +70,8 @@ TIERS = {
     "tests/test_device_modules_cpython.py::test_journal_": ("slow",),
     "tests/host_tools/logs/test_no_seat_zero.py::test_the_report_of_an_evening": ("slow",),
     "tests/host_tools/logs/test_slate.py::test_deals_read_back_agree": ("slow",),
+    "tests/host_tools/logs/test_slate.py::test_a_long_log_is_read_in_the_memory": ("slow",),
+    "tests/test_lang.py::test_the_slate_says_each_refusal_in_its_language": ("slow",),
     "tests/test_skips.py::test_a_skip_is_said": ("slow",),
     "tests/test_skips.py::test_under_no_skip": ("slow",),
 }
