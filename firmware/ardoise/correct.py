@@ -119,6 +119,25 @@ def _deal_of(game, match, at):
     return deals
 
 
+def compare_teams(app, old, new, unit):
+    """The preview's lines for two teams: each team's number (old[0],
+    old[1]) and tally (old[2], old[3]), before ▶ after, the tally named by
+    `unit(count)` where that fits its row; on a 128x32 panel two rows, the
+    numbers then the tallies (Le Brouc's and Bruus's editors)."""
+    if app.compact:
+        lines = ["%s %d▶%d %s %d▶%d" % (app.team(0), old[0], new[0], app.team(1), old[1], new[1])]
+        return lines + ["%d▶%d %d▶%d %s" % (old[2], new[2], old[3], new[3], unit(2))]
+    lines = [t(app, "totals")]
+    for side in (0, 1):
+        text = "%s %d▶%d" % (app.team(side), old[side], new[side])
+        if old[2 + side] or new[2 + side]:
+            text += ", %d▶%d" % (old[2 + side], new[2 + side])
+            named = text + " " + unit(new[2 + side])
+            text = named if len(named) <= 16 else text  # on one row
+        lines.append(text)
+    return lines
+
+
 class _Events:
     """The events of `codes`, as the log writes them, at each iteration."""
 

@@ -11,7 +11,7 @@ made.
 from micropython import const
 
 from ardoise.base import suit_symbol
-from ardoise.correct import t
+from ardoise.correct import compare_teams, t
 from ardoise.games.brouc import BROU1802, unit
 from ardoise.widgets import Choice, Number
 from scoring.brouc import CARD_POINTS, SUITS, round_card_points
@@ -87,20 +87,13 @@ def totals(game):
 
 
 def compare(app, old, new):
-    """The preview's lines: each team's slate and tally, before ▶ after."""
+    """The preview's lines: each team's slate and tally, before ▶ after, and the winner."""
     parties = new[4] == BROU1802
-    if app.compact:  # two rows: the slates, then the tallies
-        lines = ["%s %d▶%d %s %d▶%d" % (app.team(0), old[0], new[0], app.team(1), old[1], new[1])]
-        tallies = (old[2], new[2], old[3], new[3], unit(app, parties, 2))
-        return lines + ["%d▶%d %d▶%d %s" % tallies]
-    lines = [t(app, "totals")]
-    for side in (0, 1):
-        text = "%s %d▶%d" % (app.team(side), old[side], new[side])
-        if old[2 + side] or new[2 + side]:
-            text += ", %d▶%d" % (old[2 + side], new[2 + side])
-            named = text + " " + unit(app, parties, new[2 + side])
-            text = named if len(named) <= 16 else text  # on one row
-        lines.append(text)
-    if new[5] >= 0:
+
+    def named(count):
+        return unit(app, parties, count)
+
+    lines = compare_teams(app, old, new, named)
+    if not app.compact and new[5] >= 0:
         lines.append(app.text.winners("match_won", new[5]))
     return lines

@@ -118,21 +118,27 @@ def deal_menu(app):
         if index == 4:
             ask_points(app, [])
         else:
-            ask_player(app, index)
+            ask_player(app, index, _act)
 
     app.push(app.load("widgets").Choice(app.t("deal_menu"), options, pick))
 
 
-def ask_player(app, card):
-    """Who played the Ace or Ten `card` (see card_word)."""
+def _act(app, event):
+    app.act(event)
 
-    def then(app, seat):
-        app.act({"ev": "card", "player": seat, "rank": RANKS[card // 2], "won": card % 2 == 0})
+
+def ask_player(app, card, then, seat=0):
+    """Who played the Ace or Ten `card` (see card_word), the cursor on
+    `seat`: `then(app, event)`, the card's event (a deal's, a correction's)."""
+
+    def chosen(app, seat):
+        then(app, {"ev": "card", "player": seat, "rank": RANKS[card // 2], "won": card % 2 == 0})
 
     names = []
-    for seat in range(app.match.game.players):
-        names.append(player(app, seat))
-    app.push(app.load("widgets").Choice(app.t("bq_who") % card_word(app, card), names, then))
+    for each in range(app.match.game.players):
+        names.append(player(app, each))
+    title = app.t("bq_who") % card_word(app, card)
+    app.push(app.load("widgets").Choice(title, names, chosen, seat))
 
 
 def points_entry(game, points, sides):

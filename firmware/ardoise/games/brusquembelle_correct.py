@@ -14,7 +14,7 @@ only while a correction is made.
 """
 
 from ardoise.correct import t
-from ardoise.games.brusquembelle import card_word, describe, player, points_entry, side_name
+from ardoise.games.brusquembelle import ask_player, card_word, describe, points_entry, side_name
 from ardoise.widgets import Choice, Number
 from scoring.brusquembelle import RANKS
 
@@ -64,17 +64,12 @@ def _ask_card(app, game, codes, at):
     card = 2 * RANKS.index(event["rank"]) + (0 if event["won"] else 1)
 
     def chosen(app, card):
-        def then(app, seat):
-            event = {"ev": "card", "player": seat, "rank": RANKS[card // 2], "won": card % 2 == 0}
-            codes[at] = game.encode(event)
+        def then(app, changed):
+            codes[at] = game.encode(changed)
             app.pop()
             app.pop()
 
-        names = []
-        for seat in range(game.players):
-            names.append(player(app, seat))
-        title = app.t("bq_who") % card_word(app, card)
-        app.push(Choice(title, names, then, event["player"]))
+        ask_player(app, card, then, event["player"])
 
     app.push(Choice(describe(app, event), cards, chosen, card))
 

@@ -12,7 +12,7 @@ tricks reached earlier or never), is refused by ardoise/correct.py, as is a
 later deal that no longer fits. Loaded only while a correction is made.
 """
 
-from ardoise.correct import t
+from ardoise.correct import compare_teams, t
 from ardoise.games.bruus import describe, shown
 from ardoise.widgets import Choice
 from scoring.bruus import COUNTERSTRIKE, KINDS, TEAMS, TWO
@@ -81,19 +81,14 @@ def totals(game):
 
 
 def compare(app, old, new):
-    """The preview's lines: each team's points and games, before ▶ after."""
+    """The preview's lines: each team's points and games, before ▶ after,
+    and a session's points when they change."""
     games = app.words("bruus_games")
-    if app.compact:  # two rows: the points, then the games
-        lines = ["%s %d▶%d %s %d▶%d" % (app.team(0), old[0], new[0], app.team(1), old[1], new[1])]
-        return lines + ["%d▶%d %d▶%d %s" % (old[2], new[2], old[3], new[3], games[1])]
-    lines = [t(app, "totals")]
-    for side in (0, 1):
-        text = "%s %d▶%d" % (app.team(side), old[side], new[side])
-        if old[2 + side] or new[2 + side]:
-            text += ", %d▶%d" % (old[2 + side], new[2 + side])
-            named = text + " " + games[0 if new[2 + side] == 1 else 1]
-            text = named if len(named) <= 16 else text  # on one row
-        lines.append(text)
-    if old[4] != new[4] or old[5] != new[5]:  # a session's points (ruling 29)
+
+    def named(count):
+        return games[0 if count == 1 else 1]
+
+    lines = compare_teams(app, old, new, named)
+    if not app.compact and (old[4] != new[4] or old[5] != new[5]):  # ruling 29
         lines.append("Σ %d▶%d %d▶%d" % (old[4], new[4], old[5], new[5]))
     return lines
