@@ -70,6 +70,9 @@ HELD_KEYS = {"prev": "undo", "next": "menu", "ok": "back", "extra": None}
 MIN_GAP_MS = 30
 # A tap that a dark screen, polled every 50 ms, cannot miss.
 SURE_WAKE_MS = 120
+# A tap that a quiet slate (a second without a press: a poll every 20 ms
+# until one sees a button move) cannot miss: down at two polls 20 ms apart.
+SURE_QUIET_TAP_MS = 45
 
 
 def pulses(mask, pairs):
@@ -85,6 +88,7 @@ class Seen(NamedTuple):
     repeats: bool  # and whether its held Prev and Next repeat
     buttons: int  # 3 or 4 wired
     slept: bool  # off at any poll of the gesture
+    quiet: bool  # polled slowly as it began
 
 
 class Tap(NamedTuple):
@@ -106,7 +110,7 @@ class Tap(NamedTuple):
         wired = self.button != "extra" or seen.buttons == 4
         if seen.asleep and self.hold >= SURE_WAKE_MS:
             assert keys == (["wake"] if wired else []), keys
-        elif not seen.slept:
+        elif not seen.slept and (self.hold >= SURE_QUIET_TAP_MS or not seen.quiet):
             assert keys == ([self.button] if wired else []), keys
 
 
@@ -373,7 +377,7 @@ class ScreenFuzz(RuleBasedStateMachine):
         for gesture in gestures:
             asleep, screen, repeats = self.asleep, self.screen, self.repeats
             verdict = self.step(gesture.segments())
-            seen = Seen(asleep, screen, repeats, self.buttons, verdict["slept"])
+            seen = Seen(asleep, screen, repeats, self.buttons, verdict["slept"], verdict["quiet"])
             gesture.check(verdict["keys"], seen)
 
     @rule(option=st.integers(0, 6))

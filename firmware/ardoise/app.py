@@ -40,10 +40,14 @@ from ardoise.lang import Texts
 from scoring import Refused
 
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce
-# Screen dimmed or off: a press only has to wake it, but the debounce must
-# see it down at two polls 20 ms apart, so a tap of 2 x this wakes it
-# whenever it comes (at 50 ms, half the 80 ms taps were missed on a Pico).
+# A second without a press, or the screen dimmed or off: polled at a quarter
+# of the rate, as a poll is most of an idle board's work (some 30,000
+# instructions on a Pico). The debounce must see a press down at two polls
+# 20 ms apart, so a tap of 2 x this counts whenever it comes (at 50 ms,
+# half the 80 ms taps were missed on a Pico); from the first poll that sees
+# a button move, the polls come fast again.
 SLEEP_POLL_MS = const(20)
+_QUIET_MS = const(1000)
 _DIM = const(1)  # App.asleep: the panel dimmed...
 _DARK = const(2)  # ...or off
 _SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
@@ -196,7 +200,9 @@ class App:
             self.step()
             if self.net is not None:
                 self.net.step()
-            nap(SLEEP_POLL_MS if self.asleep else POLL_MS, self.asleep)
+            keypad = self.keypad
+            quiet = self.asleep or (keypad.settled and keypad.idle_ms >= _QUIET_MS)
+            nap(SLEEP_POLL_MS if quiet else POLL_MS, self.asleep)
 
     def step(self):
         """One poll of the buttons; redraws if anything changed."""

@@ -95,8 +95,9 @@ class Keypad:
     returns one event (NONE if none); events from buttons that fire in the
     same poll wait in a small queue and come out in order, one per poll.
 
-    `idle_ms` is the time since the last press, release or event, as of the
-    last poll: a button left held (say under a book) stops counting as
+    `settled` is True when the last poll found every button up and still
+    (no bounce under way). `idle_ms` is the time since the last press,
+    release or event, as of the last poll: a button left held (say under a book) stops counting as
     activity once its held event is out, so it cannot keep the screen awake.
     A button already down at start-up (held at power-on) reports nothing
     until released.
@@ -133,6 +134,7 @@ class Keypad:
         self.count = 0
         self._last_poll = clock()
         self.idle_ms = 0
+        self.settled = True
         self.asleep = False
 
     def any_pressed(self):
@@ -170,6 +172,7 @@ class Keypad:
         self._last_poll = now
         active = False
         woken = False
+        settled = True
         pins = self.pins
         levels = self._levels
         for index in range(len(pins)):
@@ -177,6 +180,7 @@ class Keypad:
             was_down = self.down[index]
             if not (raw or was_down or self.raw[index]):
                 continue  # up and settled: nothing to do (most polls, without a call)
+            settled = False
             gesture = self.update(index, now, raw)
             if self.down[index] != was_down:
                 active = True
@@ -189,6 +193,7 @@ class Keypad:
             event = _SHORT[index] if gesture == _CLICK else _HELD[index]
             if event != NONE:
                 self.push(event)
+        self.settled = settled
         if active:
             self.idle_ms = 0
         elif elapsed > 0:

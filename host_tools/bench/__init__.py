@@ -8,11 +8,16 @@ import sys
 from host_tools.common import ROOT
 
 
-def figures_of(module, what, timeout):
-    """The figures the tests' module `module` measures in a process of its own
-    and prints as JSON on its last line; RuntimeError saying `what` failed."""
+def figures_of(module, what, timeout, arguments=()):
+    """The figures the tests' module `module` (run with `arguments`) measures in
+    a process of its own and prints as JSON on its last line; RuntimeError
+    saying `what` failed."""
     result = subprocess.run(
-        [sys.executable, "-m", module], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+        [sys.executable, "-m", module, *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
     if result.returncode:
         raise RuntimeError("%s failed:\n%s%s" % (what, result.stdout, result.stderr))

@@ -231,6 +231,55 @@ def test_a_crash_is_shown_and_waits_for_a_fresh_press_before_restarting(root):
     assert device.display.buffer != bytearray(len(device.display.buffer))
 
 
+class _Enough(Exception):
+    pass
+
+
+def tapped_in_the_quiet(root, down_at):
+    """App.run's own loop on a fresh board, OK down for 45 ms from `down_at` ms:
+    (the keys its screen got, App.run's naps in order)."""
+    remove_tree(root)
+    os.mkdir(root)
+    device = Device(root)  # no match: the screen asking for one
+    keys = []
+    device.screen().key = lambda app, key: keys.append(key)
+    pin, level = device.pins["ok"], device.pressed["ok"]
+    naps = []
+
+    def nap(ms, screen_off):
+        naps.append(ms)
+        device.clock.advance(ms)
+        now = sum(naps)
+        pin.drive(level if down_at <= now < down_at + 45 else None)
+        if now >= 3000:
+            raise _Enough()
+
+    try:
+        device.app.run(nap)
+    except _Enough:
+        pass
+    return keys, naps
+
+
+@in_folder
+def test_a_quiet_slate_polls_less_often_and_still_sees_a_short_tap(root):
+    # 5 ms naps while the buttons are in use, 20 ms after a second without a
+    # press; a 45 ms tap in the quiet counts, whatever the phase of the naps
+    # it comes in, and the loop polls fast again at once.
+    for phase in range(0, 20, 3):
+        down_at = 1500 + phase
+        keys, naps = tapped_in_the_quiet(root, down_at)
+        assert keys == [3], (phase, keys)  # OK, once
+        up_at = down_at + 45
+        start = 0
+        for ms in naps:  # each nap by when it began
+            if start < 990 or up_at + 45 <= start < up_at + 950:
+                assert ms == 5, (phase, start, ms)  # in use, or just used
+            elif 1020 <= start < down_at or start >= up_at + 1100:
+                assert ms == 20, (phase, start, ms)  # quiet
+            start += ms
+
+
 # -- actions and refusals -------------------------------------------------
 
 

@@ -123,6 +123,22 @@ def test_glitches_shorter_than_debounce_are_ignored():
     assert pad.idle_ms == 1000
 
 
+def test_settled_until_a_button_moves_and_again_once_it_is_up_and_still():
+    clock = Clock()
+    # A 5 ms glitch, then a press with bounces as it closes and opens.
+    pad = keypad(clock, ok=[(100, 105), (200, 400)], bounce=2)
+    steps = []
+    while clock.elapsed < 500:
+        clock.advance()
+        pad.poll()
+        if not steps or steps[-1][1] != pad.settled:
+            steps.append((clock.elapsed, pad.settled))
+    # Unsettled from the first poll that sees a pin move: a glitch until its
+    # pin is back up (its bounces end at 109), a press until the poll after
+    # its release is confirmed (bounces end at 404, confirmed at 424).
+    assert steps == [(1, True), (100, False), (110, True), (200, False), (425, True)], steps
+
+
 def test_a_short_drop_while_held_does_not_split_the_press():
     clock = Clock()
     pad = keypad(clock, ok=[(100, 300), (310, 400)])

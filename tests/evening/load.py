@@ -17,10 +17,12 @@ check the folder:
   (its table's match and lines).
 
 tests/test_proof_evening.py plays 60 slates with it; `make bench`
-(host_tools/bench/evening.py) the test evening of 12 players, by
-`python -m tests.evening.load`, which prints the figures as JSON.
+(host_tools/bench/evening.py) the test evening of 12 players and a club's of
+240, by `python -m tests.evening.load [--slates 60]`, which prints the figures
+as JSON.
 """
 
+import argparse
 import contextlib
 import io
 import json
@@ -208,11 +210,15 @@ def describe(figures):
     )
 
 
-def main():
-    """The test evening of issue 22 (12 players, 3 slates, 3 sessions of 16 deals) at a
-    line every 0.05 s a slate, on a Mosquitto of its own: the figures as JSON."""
+def main(argv=None):
+    """The test evening of issue 22 (12 players, 3 slates, 3 sessions of 16 deals), or
+    `--slates N` of them, at a line every 0.05 s a slate, on a Mosquitto of its own:
+    the figures as JSON."""
+    parser = argparse.ArgumentParser(prog="python -m tests.evening.load")
+    parser.add_argument("--slates", type=int, default=3, help="tables, a slate each")
+    slates = parser.parse_args(argv).slates
     with tempfile.TemporaryDirectory() as scratch:
-        evening = new_evening(Path(scratch) / "evening", 3, 3, 16)
+        evening = new_evening(Path(scratch) / "evening", slates, 3, 16)
         mosquitto = broker.Mosquitto(broker.write_config(evening, bind="127.0.0.1"))
         mosquitto.start()
         try:

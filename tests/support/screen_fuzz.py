@@ -19,8 +19,8 @@ command a line, one JSON answer a line:
     reboot                all released, then power off and on: the device
                           boots again on its flash, straight to the slate
 
-Time runs as on the board: a poll of the app, then a nap of POLL_MS (of
-SLEEP_POLL_MS while the screen is off); the pins change between polls, so a
+Time runs as on the board: a turn of App.run's own loop (a poll), then the
+nap it asks for (longer once quiet or asleep); the pins change between polls, so a
 pulse shorter than a nap may go unseen, as on the board. After every command
 the journal on flash must fold, with the rules core, to the very match the
 app holds; every refusal must find the match, the journal and the screens as
@@ -41,8 +41,18 @@ from ardoise.buttons import NONE
 from scoring import LogError, fold_lines
 
 ROLES = ("prev", "next", "ok", "extra")
+
+
+class _Napped(Exception):
+    """Raised by the nap handed to App.run: one turn of its loop is done."""
+
+
+def _nap(ms, screen_off):
+    raise _Napped(ms)
+
+
 KEY_NAMES = (None, "prev", "next", "ok", "extra", "undo", "menu", "back", "wake")
-# Long enough for any release to settle (debounce 20 ms) while the screen is on.
+# Long enough for any release to settle (debounce 20 ms) while polled fast.
 SETTLE_MS = 30
 
 
@@ -77,7 +87,7 @@ class Fuzzed:
         """Power on: the device on the folder's flash, watched."""
         self.device = Device(self.folder, height=self.height, extra=self.extra)
         self.app = self.device.app
-        self.until_poll = POLL_MS
+        self.nap_ms = self.until_poll = POLL_MS
         self.down = 0  # the mask of buttons driven now
         self.before_key = None
         self.slept = False
@@ -133,10 +143,12 @@ class Fuzzed:
             self.until_poll -= wait
             if self.until_poll == 0:
                 self.slept = self.slept or app.asleep
-                app.step()
+                try:
+                    app.run(_nap)  # one turn of the board's loop: a poll, then its nap
+                except _Napped as napped:
+                    self.nap_ms = self.until_poll = napped.args[0]
                 if i2c.writes:
                     i2c.clear()  # the bus would otherwise keep every frame
-                self.until_poll = SLEEP_POLL_MS if app.asleep else POLL_MS
 
     def drive(self, mask):
         device = self.device
@@ -156,7 +168,7 @@ class Fuzzed:
 
     def release(self):
         self.drive(0)
-        self.elapse(SETTLE_MS if not self.app.asleep else 2 * SLEEP_POLL_MS + SETTLE_MS)
+        self.elapse(SETTLE_MS if self.nap_ms == POLL_MS else 2 * SLEEP_POLL_MS + SETTLE_MS)
 
     def settle(self):
         """Everything released, the note gone; on the slate, compare with a fresh boot."""
@@ -213,6 +225,7 @@ class Fuzzed:
         self.refusals = []
         self.problems = []
         self.slept = self.app.asleep
+        quiet = self.nap_ms != POLL_MS  # polled slowly as the command begins
         crash = None
         checked = False
         try:
@@ -237,6 +250,7 @@ class Fuzzed:
             "folder": self.folder,
             "keys": self.keys,
             "slept": self.slept,
+            "quiet": quiet,
             "asleep": self.app.asleep,
             "screen": type(self.app.stack[-1]).__name__ if self.app.stack else None,
             # Held Prev and Next repeat there (a number, a name spelt letter by letter)
