@@ -16,12 +16,12 @@ Events, and the three-button mapping (Prev / Next / OK)::
     short Extra -> EXTRA      held Extra -> nothing (letting go cancels)
 
 A level change counts only once it has lasted 20 ms (so polls must come
-at least that often; `settled` says when they may be that slow). "Short" is reported on release, and only if the
-button was let go within 600 ms; "held" is reported once, as soon as the
-button has been down for 600 ms, and its release reports nothing. Hold
-times run from the moment the press settled, not from when the debounce
-confirmed it. The optional fourth button is a shortcut whose meaning is
-the app's.
+at least that often; `settled` says when they may be that slow). "Short"
+is reported on release, and only if the button was let go within 600 ms;
+"held" is reported once, as soon as the button has been down for 600 ms,
+and its release reports nothing. Hold times run from the moment the
+press settled, not from when the debounce confirmed it. The optional
+fourth button is a shortcut whose meaning is the app's.
 
 A screen may make the held event of some buttons repeat (`set_repeat`),
 e.g. Prev and Next while entering a number, where a tap counts one and a
