@@ -75,7 +75,7 @@ def corpus():
 
 def refused(data):
     """The core's LogError for a log, or None if it folds."""
-    with frozen_heap():  # each Match collects garbage: keep hypothesis's objects out of it
+    with frozen_heap():  # a refusal collects garbage: keep hypothesis's objects out of it
         try:
             fold_lines(io.BytesIO(data).readlines())
         except LogError as error:

@@ -232,11 +232,14 @@ class Match:
             del header["names"]
         # The rules of the game the match event names. Loading a game's code
         # is the largest allocation of a fold: collect first so that it lands
-        # in one piece on a small, fragmented board heap.
+        # in one piece on a small, fragmented board heap. Not on CPython (the
+        # one with gc.freeze): there a collection of a host's many objects
+        # costs tenths of a second and saves nothing.
         name = header.get("game")
         if declared(name) is None:
             raise Refused("unknown_game", shown(name))
-        gc.collect()
+        if not hasattr(gc, "freeze"):
+            gc.collect()
         self.game = getattr(__import__("scoring." + name), name).Game(header)
         self.names = None
         if names is not None:

@@ -19,7 +19,6 @@ standing (live.py) never reads it; `ardoise slate` and `ardoise tournament`
 read the files with read_match_log, as ever.
 """
 
-import gc
 import json
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
@@ -76,7 +75,7 @@ class Fold:
             raise LogError(number, "not valid JSON") from None
         try:
             if self.match is None:
-                self.match = new_match(event)
+                self.match = Match(event)
                 self.header = event
                 self.state = self.match.state()
             else:
@@ -113,21 +112,6 @@ class Fold:
             self.state,
             self.data,
         )
-
-
-def new_match(header):
-    """scoring.Match(header), without its full garbage collection of the organiser's heap.
-
-    A Match collects garbage first (a board's heap is small and fragmented);
-    in the organiser, holding every board's folds, a full collection takes
-    tenths of a second with the lines of a whole evening, at each new match.
-    The objects alive are set aside from it meanwhile (gc.freeze).
-    """
-    gc.freeze()
-    try:
-        return Match(header)
-    finally:
-        gc.unfreeze()
 
 
 def read_whole(path, data):
