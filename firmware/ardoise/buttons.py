@@ -95,12 +95,12 @@ class Keypad:
     returns one event (NONE if none); events from buttons that fire in the
     same poll wait in a small queue and come out in order, one per poll.
 
-    `settled` is True when the last poll found every button up and still
-    (no bounce under way). `idle_ms` is the time since the last press,
-    release or event, as of the last poll: a button left held (say under a book) stops counting as
-    activity once its held event is out, so it cannot keep the screen awake.
-    A button already down at start-up (held at power-on) reports nothing
-    until released.
+    `settled` is True when the last poll found every button up and still (no
+    bounce under way). `idle_ms` is the time since the last press, release
+    or event, as of the last poll: a button left held (say under a book)
+    stops counting as activity once its held event is out, so it cannot keep
+    the screen awake. A button already down at start-up (held at power-on)
+    reports nothing until released.
 
     Some of its own attributes drop the leading underscore on purpose: on
     MicroPython every distinct name is a qstr kept for good, and these share
