@@ -41,6 +41,9 @@ from ardoise.buttons import NONE
 from scoring import LogError, fold_lines
 
 ROLES = ("prev", "next", "ok", "extra")
+KEY_NAMES = (None, "prev", "next", "ok", "extra", "undo", "menu", "back", "wake")
+# Long enough for any release to settle (debounce 20 ms) while polled fast.
+SETTLE_MS = 30
 
 
 class _Napped(Exception):
@@ -49,11 +52,6 @@ class _Napped(Exception):
 
 def _nap(ms, screen_off):
     raise _Napped(ms)
-
-
-KEY_NAMES = (None, "prev", "next", "ok", "extra", "undo", "menu", "back", "wake")
-# Long enough for any release to settle (debounce 20 ms) while polled fast.
-SETTLE_MS = 30
 
 
 def read_bytes(path):
