@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from scoring import LINE_LIMIT, LogError, fold_lines
 from tests.loggen import random_log
-from tests.proof import frozen_heap, mutations
+from tests.proof import mutations
 from tests.proof.brouc_table import play_match
 from tests.support.proof import FULL
 
@@ -78,15 +78,14 @@ def fold(data):
 
 def check(data):
     """fold(data), and everything before a refused line must fold: refusal stops at the first."""
-    with frozen_heap():  # hypothesis keeps making objects: set them aside at each example
-        verdict, answer = fold(data)
-        if verdict == "refused":
-            line = int(answer.split(":")[0].split()[1])
-            prefix = b"".join(io.BytesIO(data).readlines()[: line - 1])
-            try:
-                fold_lines(io.BytesIO(prefix))
-            except LogError as error:
-                assert error.reason == "the log has no match event", (answer, str(error))
+    verdict, answer = fold(data)
+    if verdict == "refused":
+        line = int(answer.split(":")[0].split()[1])
+        prefix = b"".join(io.BytesIO(data).readlines()[: line - 1])
+        try:
+            fold_lines(io.BytesIO(prefix))
+        except LogError as error:
+            assert error.reason == "the log has no match event", (answer, str(error))
     return verdict, answer
 
 
@@ -219,12 +218,11 @@ def json_lines(draw):
 @given(line=json_lines())
 def test_a_line_is_json_exactly_when_cpythons_json_reads_it(line):
     """The core's own check (the board has no strict json) against CPython's json module."""
-    with frozen_heap():
-        try:
-            fold_lines([HEADER, line])
-            found = None
-        except LogError as error:
-            found = error.reason if error.line == 2 else ("line", error.line)
+    try:
+        fold_lines([HEADER, line])
+        found = None
+    except LogError as error:
+        found = error.reason if error.line == 2 else ("line", error.line)
     said = None if not line.strip(b" \t\r") else cpython_json(line.strip(b" \t\r"))
     if said is None:
         assert found not in ("not valid JSON", "not valid UTF-8"), (line, found)

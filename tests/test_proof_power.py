@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from host_tools.common import MICROPYTHON, ROOT, run_micropython
 from scoring import Refused
-from tests.proof import frozen_heap, mutations
+from tests.proof import mutations
 from tests.support.proof import FULL
 
 # Every Nth cut also has the boot after it cut at every one of its steps.
@@ -37,33 +37,18 @@ device = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(device)
 
 
-def _frozen(test):
-    """The device test, with the runner's objects set aside from the core's gc.collect()."""
-
-    def run():
-        with frozen_heap():
-            test()
-
-    run.__name__ = test.__name__
-    run.__doc__ = test.__doc__
-    return run
-
-
-globals().update(
-    (name, _frozen(getattr(device, name))) for name in dir(device) if name.startswith("test_")
-)
+globals().update((name, getattr(device, name)) for name in dir(device) if name.startswith("test_"))
 
 
 def power_cut_numbers(boot_cut_every=BOOT_CUT_EVERY):
     """Cut points and failed operations tried, and what the boots showed (`make bench`);
     raises if any lost an action or showed what a boot would not."""
-    with frozen_heap():
-        started = time.perf_counter()
-        counts = device.prove_power_cuts(boot_cut_every=boot_cut_every)
-        counts.update(device.prove_flash_errors(every=1, boot_every=boot_cut_every))
-        counts.update(device.prove_settings_cuts())
-        counts["boot tried after one cut point in"] = boot_cut_every
-        counts["seconds"] = round(time.perf_counter() - started, 1)
+    started = time.perf_counter()
+    counts = device.prove_power_cuts(boot_cut_every=boot_cut_every)
+    counts.update(device.prove_flash_errors(every=1, boot_every=boot_cut_every))
+    counts.update(device.prove_settings_cuts())
+    counts["boot tried after one cut point in"] = boot_cut_every
+    counts["seconds"] = round(time.perf_counter() - started, 1)
     # prove_power_cuts and prove_flash_errors assert them at every boot.
     counts["confirmed actions lost"] = counts["screens unlike a boot's"] = 0
     return counts
@@ -81,18 +66,15 @@ def test_power_cuts_in_the_boot_after_a_cut():
 
 
 def test_first_match_after_a_full_flash():
-    with frozen_heap():
-        device.first_match_after_a_full_flash()
+    device.first_match_after_a_full_flash()
 
 
 def test_long_names_survive_a_reboot():
-    with frozen_heap():
-        device.long_names_survive_a_reboot()
+    device.long_names_survive_a_reboot()
 
 
 def test_a_nul_for_a_newline_is_reported():
-    with frozen_heap():
-        device.a_nul_for_a_newline_is_reported()
+    device.a_nul_for_a_newline_is_reported()
 
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="no MicroPython in .venv")
@@ -147,5 +129,4 @@ def test_any_journal_boots_to_a_usable_slate(journal, temporary):
             again.new_match(device.FIRST)
         assert device.shown(device.boot(flash)[0]) == device.shown(again)
 
-    with frozen_heap():
-        device.on_flash(flash, run)
+    device.on_flash(flash, run)

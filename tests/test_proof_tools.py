@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from host_tools.common import ROOT
 from host_tools.logs import slate, tournament
 from scoring import LogError, Match, Refused, fold_lines
-from tests.proof import frozen_heap, mutations
+from tests.proof import mutations
 from tests.proof.brouc_table import RULES, play_match
 from tests.support.proof import FULL
 
@@ -54,8 +54,7 @@ def named(data, rng):
     lines = data.split(b"\n")
     try:
         header = json.loads(lines[0])
-        with frozen_heap():
-            seats = Match(header).game.seats
+        seats = Match(header).game.seats
     except (ValueError, RecursionError, Refused):
         return data  # no match event to name anyone in
     header["names"] = rng.sample(PLAYERS, seats)
@@ -75,11 +74,10 @@ def corpus():
 
 def refused(data):
     """The core's LogError for a log, or None if it folds."""
-    with frozen_heap():  # a refusal collects garbage: keep hypothesis's objects out of it
-        try:
-            fold_lines(io.BytesIO(data).readlines())
-        except LogError as error:
-            return error
+    try:
+        fold_lines(io.BytesIO(data).readlines())
+    except LogError as error:
+        return error
     return None
 
 
@@ -125,7 +123,7 @@ def a_log(rng, valid):
 def run(main, *arguments):
     """(exit code, stdout, stderr) of a tool's main(); anything it raises fails the test."""
     out, err = io.StringIO(), io.StringIO()
-    with frozen_heap(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([str(argument) for argument in arguments])
     return code, out.getvalue(), err.getvalue()
 

@@ -38,11 +38,13 @@ class Refused(Exception):
         # texts cost RAM that a board folding a valid journal never needs
         # (the device shows its own translations). Garbage goes first, so
         # that the part costs little more than the fold (tests/test_heap.py:
-        # at most 2 KiB more, for every key). Imported relatively: its name
-        # is then a short string, which match.mpy keeps as an interned name
-        # (as it kept "scoring.reasons") rather than as one more object on
-        # the heap of every fold; a fromlist gives the part itself.
-        gc.collect()
+        # at most 2 KiB more, for every key); not on CPython, as in
+        # Match.__init__. Imported relatively: its name is then a short
+        # string, which match.mpy keeps as an interned name (as it kept
+        # "scoring.reasons") rather than as one more object on the heap of
+        # every fold; a fromlist gives the part itself.
+        if not hasattr(gc, "freeze"):
+            gc.collect()
         key = self.key
         part = __import__("reasons_%d" % (len(key) % 5), globals(), None, "TEXT", 1)
         return line(part.TEXT, part.KEYS, key) % self.values

@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
 from scoring import Match, Refused
-from tests.proof import frozen_heap
 from tests.proof.brouc_table import play_match
 
 SPEC_KEYS = ("slate", "bottom", "coches", "parties", "dealer", "deal_open", "games", "winner")
@@ -62,19 +61,18 @@ class GamesProof(NamedTuple):
 
 def prove_games(deal_count, first_seed=0):
     """Play and check whole matches from `first_seed` on until `deal_count` deals are played."""
-    with frozen_heap():
-        started = time.perf_counter()
-        outcomes = collections.Counter()
-        matches = deals = 0
-        while deals < deal_count:
-            seed = first_seed + matches
-            played = play_match(seed)
-            check_match(seed, played)
-            outcomes.update(played.outcomes)
-            outcomes["rules " + json.loads(played.lines[0])["rules"]] += 1
-            matches += 1
-            deals += played.deals
-        return GamesProof(matches, deals, time.perf_counter() - started, outcomes)
+    started = time.perf_counter()
+    outcomes = collections.Counter()
+    matches = deals = 0
+    while deals < deal_count:
+        seed = first_seed + matches
+        played = play_match(seed)
+        check_match(seed, played)
+        outcomes.update(played.outcomes)
+        outcomes["rules " + json.loads(played.lines[0])["rules"]] += 1
+        matches += 1
+        deals += played.deals
+    return GamesProof(matches, deals, time.perf_counter() - started, outcomes)
 
 
 def deals_per_second(deal_count=2000):
