@@ -95,8 +95,9 @@ class Keypad:
     returns one event (NONE if none); events from buttons that fire in the
     same poll wait in a small queue and come out in order, one per poll.
 
-    `settled` is True when the last poll found every button up and still (no
-    bounce under way). `idle_ms` is the time since the last press, release
+    `settled` is True when the last poll (before the first: start-up) found
+    every button up and still (no bounce under way); such a poll only reads
+    the pins. `idle_ms` is the time since the last press, release
     or event, as of the last poll: a button left held (say under a book)
     stops counting as activity once its held event is out, so it cannot keep
     the screen awake. A button already down at start-up (held at power-on)
@@ -112,6 +113,8 @@ class Keypad:
         self.clock = clock
         self.pins = pins
         self._levels = bytes(pressed)
+        # Each button's (pin, level while down): the settled polls' loop.
+        self.buttons = tuple((pins[index], pressed[index]) for index in range(count))
         # Per button: the level last read (1: down) and when it last changed;
         # the debounced state, and when the press under way settled.
         self.raw = bytearray(count)
@@ -134,7 +137,7 @@ class Keypad:
         self.count = 0
         self._last_poll = clock()
         self.idle_ms = 0
-        self.settled = True
+        self.settled = not self.any_pressed()
         self.asleep = False
 
     def any_pressed(self):
@@ -170,6 +173,16 @@ class Keypad:
         now = self.clock()
         elapsed = ticks_diff(now, self._last_poll)
         self._last_poll = now
+        if self.settled:
+            # Every button was up and still: most polls, a board's idle work.
+            # While every pin still reads up, nothing but the idle time moves.
+            for pin, level in self.buttons:
+                if pin.value() == level:
+                    break
+            else:
+                if elapsed > 0:
+                    self.idle_ms = min(self.idle_ms + elapsed, _IDLE_CAP)
+                return self._next()
         active = False
         woken = False
         settled = True
@@ -203,6 +216,10 @@ class Keypad:
             self.asleep = False
             self._swallow()
             self.push(WAKE)
+        return self._next()
+
+    def _next(self):
+        """The oldest event queued, taken off the queue; NONE if none."""
         if not self.count:
             return NONE
         event = self._queue[self.head]
