@@ -29,9 +29,9 @@ import pathlib
 import struct
 
 from host_tools.board.emulated.pico import EmulatedPico, missing
-from host_tools.board.emulated.slate import Slate, prepare
+from host_tools.board.emulated.slate import HERE, Slate, boot_py, prepare, put
 from host_tools.board.firmware import IMAGE
-from host_tools.common import ROOT
+from host_tools.common import ROOT, compile_file
 from host_tools.web.keyscript import Player
 
 BOARD = ROOT / "boards" / "pico.py"
@@ -218,13 +218,25 @@ def image_bytes(uf2):
     return end - 0x10000000
 
 
-def flash_free(deployed, uf2):
-    """The bytes free on the filesystem of the deployed flash (data/ empty)."""
-    with EmulatedPico(deployed, uf2=uf2) as pico:
+def on_the_board(flash, uf2, code):
+    """What `code` prints (a Python literal), run in the raw REPL of an
+    emulated Pico started from `flash` (main.py does not run there)."""
+    with EmulatedPico(flash, uf2=uf2) as pico:
         pico.run(10000, connected=True)
         pico.enter_raw_repl()
-        out = pico.exec("import os\ns = os.statvfs('/')\nprint(s[0] * s[3])")
-    return int(out)
+        return ast.literal_eval(pico.exec(code, ms=120000).strip())
+
+
+# The heap MicroPython takes for itself (its filesystem mounted, the REPL),
+# before anything is imported, and the bytes free on the filesystem.
+DEPLOYED = """
+import gc
+gc.collect()
+used = gc.mem_alloc()
+import os
+s = os.statvfs('/')
+print((used, s[0] * s[3]))
+"""
 
 
 # The boot's parts, timed on the board in the raw REPL (the slate stopped,
@@ -273,12 +285,31 @@ print(repr(parts))
 """
 
 
-def boot_parts(flash, uf2):
-    """{part: emulated µs} of a boot with the journal on `flash` (BOOT_PARTS)."""
-    with EmulatedPico(flash, uf2=uf2) as pico:
-        pico.run(10000, connected=True)
-        pico.enter_raw_repl()
-        return dict(ast.literal_eval(pico.exec(BOOT_PARTS, ms=120000).strip()))
+# The heap of the slate at rest in parts, measured in the raw REPL like the
+# boot's (a gc.collect() before each gc.mem_alloc()).
+HEAP_PARTS = """
+import gc, sys
+for name in list(sys.modules):
+    if name.split(".")[0] in ("ardoise", "scoring", "board"):
+        del sys.modules[name]
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+parts = {}
+before = used()
+import board
+from ardoise.hardware import Hardware
+from ardoise.app import App
+parts["imports"] = used() - before
+before = used()
+hardware = Hardware(board.describe())
+parts["hardware"] = used() - before
+before = used()
+app = App(hardware.display, hardware.keypad, "data", clock=hardware.clock)
+app.start()
+parts["app"] = used() - before
+print(repr(parts))
+"""
 
 
 def measure_image(folder, uf2=IMAGE):
@@ -289,11 +320,66 @@ def measure_image(folder, uf2=IMAGE):
     folder = pathlib.Path(folder)
     deployed = deploy_to(folder, uf2)
     rows, presses = sessions(deployed, folder, IMAGE_HEAP, uf2)
+    boot, journal_flash = boot_with_journal(deployed, folder, uf2)
+    own, free = on_the_board(deployed, uf2, DEPLOYED)
+    rows += heap_rows(own, on_the_board(journal_flash, uf2, HEAP_PARTS))
+    rows += press_rows(presses, press_parts(deployed, folder, uf2))
+    rows += boot_rows(boot, dict(on_the_board(journal_flash, uf2, BOOT_PARTS)))
+    rows += [
+        ("The image (build/firmware/ardoise-pico.uf2): flash it fills",
+         kib(image_bytes(uf2)), "", None),
+        ("... the flash left for the journal and the archive (littlefs, free after deploy)",
+         kib(free), "", None),
+    ]  # fmt: skip
+    return rows + i2c_rows(presses)
+
+
+def heap_rows(own, parts):
+    """The heap at rest in parts: MicroPython's `own`, HEAP_PARTS's `parts`."""
+    return [
+        (
+            "... the heap at rest after power-on with a 30-deal journal, in parts:"
+            " MicroPython's own (its filesystem mounted, the REPL) / the slate's modules"
+            " (their functions and classes are built in RAM, their bytecode stays in flash)"
+            " / the hardware (the driver's two 1 KiB frame buffers, the keypad) / the app"
+            " with its game's modules and the folded match",
+            " / ".join(kib(size) for size in
+                       (own, parts["imports"], parts["hardware"], parts["app"]))
+            + " = " + kib(own + sum(parts.values())),
+            "",
+            None,
+        ),
+    ]  # fmt: skip
+
+
+def press_parts(deployed, folder, uf2):
+    """The Bruus game played again with host_tools/board/emulated/parts.py on
+    the board: its `steps`, (step, journal, redraw, show, i2c) µs a press."""
+    flash = prepare(deployed, folder / "parts.img", folder, uf2=uf2)
+    parts = compile_file(HERE / "parts.py", folder / "_parts.mpy")
+    with EmulatedPico(flash, uf2=uf2) as pico:
+        pico.run(10000, connected=True)
+        pico.enter_raw_repl()
+        put(pico, "/_parts.mpy", parts.read_bytes())
+        put(pico, "/boot.py", boot_py(hooks=("_parts",)).encode())
+        pico.save(flash)
+    with Slate(flash, BOARD, uf2=uf2, heap=False) as slate:
+        Player(slate).play((SUPPORT / "bruus-game.keys").read_text(encoding="utf-8"), "parts")
+        slate.pico.enter_raw_repl()
+        return ast.literal_eval(slate.pico.exec("import _parts\nprint(repr(_parts.steps))"))
+
+
+def press_rows(presses, steps):
+    """The key event to show() rows of the three sessions' `presses`, with
+    the parts of the Bruus game's `steps` (press_parts)."""
     timed, wrote, others = averages(presses)
     quiet = sum(others) / len(others)
     written = sum(wrote) / len(wrote)
-    worst = max(timed)
-    rows += [
+    worst = max((press for press in presses if press["us"] is not None), key=lambda p: p["us"])
+    plain = [parts for parts in steps if not parts[1]]  # no journal write
+    step, _, redraw, show, i2c = (sum(column) / len(plain) for column in zip(*plain, strict=True))
+    journal = [parts[1] for parts in steps if parts[1]]
+    return [
         (
             "Key event to the end of its show(), at 125 MHz: average of the %d presses"
             " that wrote no journal line (the I2C transfer at 400 kHz is ~8.4 ms of it)"
@@ -303,10 +389,25 @@ def measure_image(folder, uf2=IMAGE):
             quiet <= IMAGE_AVERAGE_MS * 1000,
         ),
         (
+            "... in parts, timed on the board over the Bruus game's %d such presses (each"
+            " part by a wrapper, whose own cost is in the sum): the key handled / drawn"
+            " / the span diff (show() less its spans) / the spans on I2C" % len(plain),
+            " / ".join(ms(part) for part in (step - redraw, redraw - show, show - i2c, i2c))
+            + " = " + ms(step),
+            "",
+            None,
+        ),
+        (
             "... worst of all %d presses" % len(timed),
-            ms(worst),
+            ms(worst["us"]),
             "<= %d ms" % IMAGE_WORST_MS,
-            worst <= IMAGE_WORST_MS * 1000,
+            worst["us"] <= IMAGE_WORST_MS * 1000,
+        ),
+        (
+            "...... the 4 KiB sector erases (%d ms each) littlefs made during it" % ERASE_MS,
+            "%d" % worst["erases"],
+            "",
+            None,
         ),
         (
             "... average of the %d presses that wrote a journal line: beyond the one 4 KiB"
@@ -316,12 +417,21 @@ def measure_image(folder, uf2=IMAGE):
             "<= %d ms + the others' average" % ERASE_MS,
             written <= ERASE_MS * 1000 + quiet,
         ),
+        (
+            "...... the journal's append (with its sync) in the Bruus game's %d such"
+            " presses: average / longest" % len(journal),
+            "%s / %s" % (ms(sum(journal) / len(journal)), ms(max(journal))),
+            "",
+            None,
+        ),
         ("... average of all %d presses" % len(timed), ms(sum(timed) / len(timed)), "", None),
-    ]
-    boot, flash = boot_with_journal(deployed, folder, uf2)
-    parts = boot_parts(flash, uf2)
+    ]  # fmt: skip
+
+
+def boot_rows(boot, parts):
+    """Power-on's rows: `boot` µs, BOOT_PARTS's `parts`."""
     lines = sum(1 for line in JOURNAL_30.read_bytes().splitlines() if line.strip())
-    rows += [
+    return [
         (
             "Power-on to the end of the first show(), a 30-deal journal on flash",
             ms(boot),
@@ -348,14 +458,3 @@ def measure_image(folder, uf2=IMAGE):
             None,
         ),
     ]
-    size = image_bytes(uf2)
-    rows += [
-        ("The image (build/firmware/ardoise-pico.uf2): flash it fills", kib(size), "", None),
-        (
-            "... the flash left for the journal and the archive (littlefs, free after deploy)",
-            kib(flash_free(deployed, uf2)),
-            "",
-            None,
-        ),
-    ]
-    return rows + i2c_rows(presses)

@@ -34,7 +34,7 @@
 //   trap {operation, fraction}   cut the power as flash operation number
 //                        `operation` (counted from 0) starts, `fraction` done;
 //   trap {instructions}  cut it when the instruction count gets there
-//   stats                clock, instructions, flash operations, I2C bytes
+//   stats                clock, instructions, flash operations (and erases), I2C bytes
 //   quit
 // Events, one JSON object a line: {"ev": "serial", "data"} (base64, what the
 // board printed), {"ev": "i2c", "t", "data"} (hex, one write to the panel,
@@ -132,6 +132,7 @@ class Board {
     this.instructions = 0;
     this.i2cBytes = 0;
     this.operations = 0;
+    this.erases = 0;
     this.trap = null;
     this.dead = false; // the power was cut
     this.pacing = false;
@@ -248,6 +249,7 @@ class Board {
 
   flashOperation(operation) {
     this.operations += 1;
+    if (operation.kind === 'erase') this.erases += 1;
     if (this.trap && this.trap.operation !== undefined && operation.index === this.trap.operation) {
       this.cutPower(this.trap.fraction);
       this.stop = 'cut';
@@ -347,6 +349,7 @@ class Board {
       now_ns: this.mcu.clock.nanos,
       total_instructions: this.instructions,
       operations: this.operations,
+      erases: this.erases,
       i2c_bytes: this.i2cBytes,
       errors: logger.errors,
       dead: this.dead,

@@ -44,9 +44,9 @@ FIRST_SPAN = 5
 NEXT_SPAN = 4
 
 
-def boot_py(ballast=0):
+def boot_py(ballast=0, hooks=()):
     """The test image's /boot.py: a ballast of all but `ballast` bytes of heap
-    first, if asked for, then the probe."""
+    first, if asked for, then the probe, then the modules named in `hooks`."""
     lines = ["import gc", "gc.collect()"]
     if ballast:
         lines.append("_ballast = bytearray(gc.mem_free() - %d)" % ballast)
@@ -56,6 +56,7 @@ def boot_py(ballast=0):
         lines.append("_probe.ballast = _ballast")
         lines.append("_probe.room = _room")
         lines.append("del _ballast, _room")
+    lines += ["import " + name for name in hooks]
     return "\n".join(lines) + "\n"
 
 
@@ -139,7 +140,7 @@ class Slate:
         self.peak_heap = 0
         self.hooks_heap = 0
         # per press: {"key", "us" (to show(), or None), "bytes", "floor", "heap",
-        # "wrote": whether the journal grew}
+        # "wrote": whether the journal grew, "erases"}
         self.presses = []
         self.data_bytes = 0  # I2C bytes without address bytes
         self.pico.on_i2c = self._counted
@@ -207,6 +208,7 @@ class Slate:
         before = self._memory()
         journal = (self.answer or {}).get("journal")
         sent = self.data_bytes
+        erased = pico.stats()["erases"] if self.heap else None
         down = pico.press(gpio, level)
         pico.run(ms)
         pico.release(gpio)
@@ -228,6 +230,9 @@ class Slate:
                 "floor": floor_bytes(before, after, pages),
                 "heap": answer["heap"],
                 "wrote": journal is not None and answer.get("journal") != journal,
+                # flash erases (4 KiB sectors) from the pin going down to the
+                # answer (the bench's, which measures the heap: None otherwise)
+                "erases": None if erased is None else pico.stats()["erases"] - erased,
             }
         )
 
