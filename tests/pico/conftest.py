@@ -66,5 +66,5 @@ def image(deployed, folder, **options):
 
 def slate_on(deployed, flash, board=BOARD):
     """A Slate on the deployed MicroPython, started from `flash` (its heap
-    not measured: the bench does that)."""
-    return Slate(flash, board, uf2=deployed.uf2, heap=False)
+    not measured and its panel's bus fast: the bench measures both)."""
+    return Slate(flash, board, uf2=deployed.uf2, heap=False, fast_bus=True)

@@ -1,7 +1,7 @@
 // An emulated Raspberry Pi Pico running MicroPython's official rp2 release,
 // driven by host_tools/board/emulated/pico.py over stdin and stdout.
 //
-//   node pico.mjs '{"uf2": ..., "bootrom": ..., "image": ..., "skipBusy": true}'
+//   node pico.mjs '{"uf2": ..., "bootrom": ..., "image": ..., "skipBusy": true, "fastBus": false}'
 //
 // The RP2040 is rp2040js; this adds what a Pico has around it: the QSPI
 // flash chip (flash.mjs: MicroPython's littlefs lives on it), the SSD1306 on
@@ -151,7 +151,7 @@ class Board {
     this.panel = new PanelOnI2C(mcu, PANEL_BUS, PANEL_ADDRESS, (address, bytes) => {
       this.i2cBytes += bytes.length + 1;
       send({ ev: 'i2c', t: mcu.clock.nanos / 1000, data: Buffer.from(bytes).toString('hex') });
-    });
+    }, { fast: !!this.options.fastBus });
     // Every GPIO reads its pad's pull while nothing drives it, buttons or not.
     this.buttons = new Buttons(mcu);
     for (let gpio = 0; gpio < mcu.gpio.length; gpio++) this.buttons.watch(gpio);

@@ -110,13 +110,18 @@ class EmulatedPico:
     `image` is the flash image file to start from (kept as it is: `save`
     writes one); `uf2` the MicroPython written over it at power-on (see
     firmware()); `skip_busy` False makes the CPU poll the flash through its
-    whole busy time. Every GPIO reads its pad's pull until press() drives it.
+    whole busy time; `fast_bus` runs the panel's I2C bus far faster than
+    400 kHz (the tests: the pictures and the journal are the same, the
+    presses shorter in emulated time, so fewer instructions to emulate; the
+    bench keeps the real bus). Every GPIO reads its pad's pull until press()
+    drives it.
     """
 
-    def __init__(self, image=None, *, uf2=None, skip_busy=True):
+    def __init__(self, image=None, *, uf2=None, skip_busy=True, fast_bus=False):
         self.image = image
         self.uf2 = uf2
         self.skip_busy = skip_busy
+        self.fast_bus = fast_bus
         self.console = b""  # the last of what the board printed
         self.port = None
         self.resets = 0
@@ -153,6 +158,7 @@ class EmulatedPico:
             "bootrom": str(bootrom),
             "image": str(self.image) if self.image else None,
             "skipBusy": self.skip_busy,
+            "fastBus": self.fast_bus,
         }
         self._process = subprocess.Popen(
             [node(), str(RUNNER), json.dumps(options)],

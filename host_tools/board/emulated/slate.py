@@ -127,8 +127,8 @@ class Slate:
     garbage and measures the heap in use (the bench's figures: some 15 %
     more emulated instructions); a test leaves the heap as a board has it."""
 
-    def __init__(self, image, board, *, uf2=None, skip_busy=True, heap=True):
-        self.pico = EmulatedPico(image, uf2=uf2, skip_busy=skip_busy)
+    def __init__(self, image, board, *, uf2=None, skip_busy=True, heap=True, fast_bus=False):
+        self.pico = EmulatedPico(image, uf2=uf2, skip_busy=skip_busy, fast_bus=fast_bus)
         self.heap = heap
         description = describe(pathlib.Path(board))
         self.pins = {
