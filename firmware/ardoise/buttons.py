@@ -182,7 +182,7 @@ class Keypad:
             else:
                 if elapsed > 0:
                     self.idle_ms = min(self.idle_ms + elapsed, _IDLE_CAP)
-                return self._next()
+                return self.pop()
         active = False
         woken = False
         settled = True
@@ -216,9 +216,9 @@ class Keypad:
             self.asleep = False
             self._swallow()
             self.push(WAKE)
-        return self._next()
+        return self.pop()
 
-    def _next(self):
+    def pop(self):
         """The oldest event queued, taken off the queue; NONE if none."""
         if not self.count:
             return NONE
