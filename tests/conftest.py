@@ -79,9 +79,13 @@ TIERS = {
 
 # Tests that share a costly module or session fixture (a deploy to the
 # emulated Pico, the page's build and a browser, the README's copy of the
-# repository): on one worker under make test's --dist loadgroup, so that the
-# fixture is made once. The emulated Pico's are grouped by MicroPython (its
-# deploy is the fixture), so that two workers share the longest of them.
+# repository, whose blocks run in order): one group each, sent whole to one
+# worker under make test's --dist loadgroup, so that the fixture is made once.
+# The emulated Pico's are grouped by MicroPython (its deploy is the fixture,
+# the first part of a test's parameters: "mpy-1.22", "image-1.27"), so that
+# two workers share the longest of them. The groups are this scheduler's:
+# pytest-xdist's own xdist_group marker does nothing under pytest 9 (its
+# worker renames a test through a node attribute that pytest no longer reads).
 GROUPS = {
     "tests/pico/": "emulated-pico",
     "tests/web/": "web",
@@ -92,6 +96,32 @@ GROUPS = {
 }
 
 
+def group_of(nodeid):
+    """The group of the test `nodeid` (a GROUPS value), or None for none."""
+    for prefix, group in GROUPS.items():
+        if nodeid.startswith(prefix):
+            parameters = nodeid.partition("[")[2].rstrip("]")
+            if group == "emulated-pico" and parameters:
+                group += "-" + "-".join(parameters.split("-")[:2])
+            return group
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadgroup by GROUPS: a group's tests on one worker, in order;
+    every other test on its own."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return group_of(nodeid) or nodeid
+
+    return GroupScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         path = item.nodeid  # tests/..., from the root of the repository
@@ -99,12 +129,7 @@ def pytest_collection_modifyitems(config, items):
             if path.startswith(prefix):
                 for marker in markers:
                     item.add_marker(marker)
-        for prefix, group in GROUPS.items():
-            if path.startswith(prefix):
-                callspec = getattr(item, "callspec", None)
-                if group == "emulated-pico" and callspec and "deployed" in callspec.params:
-                    group += "-" + callspec.params["deployed"]
-                item.add_marker(pytest.mark.xdist_group(group))
+
 
 _PR_SET_CHILD_SUBREAPER = 36
 

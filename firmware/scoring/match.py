@@ -10,7 +10,6 @@ finished deal, a resolved cape or a won game alike.
 
 import gc
 import json
-import sys
 from array import array
 
 from micropython import const
@@ -39,12 +38,12 @@ class Refused(Exception):
         # texts cost RAM that a board folding a valid journal never needs
         # (the device shows its own translations). Garbage goes first, so
         # that the part costs little more than the fold (tests/test_heap.py:
-        # at most 2 KiB more, for every key); only on MicroPython, as in
+        # at most 2 KiB more, for every key); not on CPython, as in
         # Match.__init__. Imported relatively: its name is then a short
         # string, which match.mpy keeps as an interned name (as it kept
         # "scoring.reasons") rather than as one more object on the heap of
         # every fold; a fromlist gives the part itself.
-        if sys.implementation.name == "micropython":
+        if not hasattr(gc, "freeze"):
             gc.collect()
         key = self.key
         part = __import__("reasons_%d" % (len(key) % 5), globals(), None, "TEXT", 1)
@@ -235,13 +234,13 @@ class Match:
             del header["names"]
         # The rules of the game the match event names. Loading a game's code
         # is the largest allocation of a fold: collect first so that it lands
-        # in one piece on a small, fragmented board heap. Only on MicroPython
-        # (its names, builtin, cost no RAM): on CPython a collection of a
-        # host's many objects costs tenths of a second and saves nothing.
+        # in one piece on a small, fragmented board heap. Not on CPython (the
+        # one with gc.freeze): there a collection of a host's many objects
+        # costs tenths of a second and saves nothing.
         name = header.get("game")
         if declared(name) is None:
             raise Refused("unknown_game", shown(name))
-        if sys.implementation.name == "micropython":
+        if not hasattr(gc, "freeze"):
             gc.collect()
         self.game = getattr(__import__("scoring." + name), name).Game(header)
         self.names = None
