@@ -112,8 +112,7 @@ class Keypad:
         count = len(pins)
         self.clock = clock
         self.pins = pins
-        self._levels = bytes(pressed)
-        # Each button's (pin, level while down): the settled polls' loop.
+        # Each button's (pin, level it reads while down).
         self.buttons = tuple((pins[index], pressed[index]) for index in range(count))
         # Per button: the level last read (1: down) and when it last changed;
         # the debounced state, and when the press under way settled.
@@ -129,7 +128,7 @@ class Keypad:
         self._repeats = bytearray(count)
         self._click_at = array("i", [0] * count)
         for index in range(count):
-            down = 1 if pins[index].value() == self._levels[index] else 0
+            down = 1 if pins[index].value() == pressed[index] else 0
             self.raw[index] = self.down[index] = down
             self.mode[index] = _DONE
         self._queue = bytearray(_QUEUE_SIZE)
@@ -186,10 +185,10 @@ class Keypad:
         active = False
         woken = False
         settled = True
-        pins = self.pins
-        levels = self._levels
-        for index in range(len(pins)):
-            raw = 1 if pins[index].value() == levels[index] else 0
+        buttons = self.buttons
+        for index in range(len(buttons)):
+            pin, level = buttons[index]
+            raw = 1 if pin.value() == level else 0
             was_down = self.down[index]
             if not (raw or was_down or self.raw[index]):
                 continue  # up and settled: nothing to do (most polls, without a call)

@@ -198,7 +198,7 @@ def test_a_bare_pin_is_a_button_to_ground_and_a_tuple_says_its_wiring():
     prev, _, _, extra = hardware.keypad.pins
     assert (prev.pull, prev.value()) == (machine.Pin.PULL_UP, 1)  # held high, pressed low
     assert (extra.pull, extra.value()) == (machine.Pin.PULL_DOWN, 0)
-    assert bytes(hardware.keypad._levels) == b"\x00\x00\x00\x01"
+    assert bytes(level for _, level in hardware.keypad.buttons) == b"\x00\x00\x00\x01"
     # Completed in place, as the stand-ins read it back.
     assert description["buttons"]["prev"] == (10, "up", "low")
 
