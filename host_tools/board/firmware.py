@@ -21,8 +21,11 @@ micropython-1.27.0-rp2-src.tar.xz beside the repository, unpacked once
 under build/firmware/src/; else the same tag and submodules fetched with git
 (network needed). picotool 2.1.1 is built from its source with
 PICOTOOL_NO_LIBUSB=1, as pico-sdk 2 needs it to write a UF2 and would
-otherwise download it. MicroPython's own make rebuilds only what changed; the
-Makefile runs this only when a frozen source changed.
+otherwise download it (mpy-cross builds meanwhile). Both images come out of
+one build folder, build/firmware/build-rp2/: the second differs from the
+first only in its frozen modules, which is all that is built again.
+MicroPython's own make rebuilds only what changed; the Makefile runs this
+only when a frozen source changed.
 
 The image also freezes `ardoise_image`, whose SOURCES is `source_hash()` of
 what was frozen: `ardoise deploy` compares it with the tree's and says when
@@ -53,7 +56,7 @@ PLAIN = OUT / "micropython-pico.uf2"
 DEFAULT_BOARD = BOARDS / "pico.py"
 # The frozen module deploy reads the image's sources from.
 VERSION_MODULE = "ardoise_image"
-FIRST_BUILD = "about 3 minutes on 2 free cores"
+FIRST_BUILD = "about 2 minutes on 2 free cores"
 
 
 class FirmwareError(Exception):
@@ -75,16 +78,28 @@ def step(text):
     print("firmware: " + text, flush=True)
 
 
-def run(command, **options):
+def start(command, **options):
+    """`command` started (a Popen); a FirmwareError naming the packages if it is missing."""
     try:
-        subprocess.run([str(part) for part in command], check=True, **options)
+        return subprocess.Popen([str(part) for part in command], **options)
     except FileNotFoundError as error:
         raise FirmwareError(
             "%s not found (Debian: apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi "
             "libstdc++-arm-none-eabi-newlib cmake git)" % command[0]
         ) from error
-    except subprocess.CalledProcessError as error:
-        raise FirmwareError("%s failed (its messages are above)" % " ".join(command[:3])) from error
+
+
+def finish(process, log=None):
+    """Wait for `process` (start's); a FirmwareError if it failed, after the
+    messages it wrote to `log`, if it wrote them there."""
+    if process.wait():
+        if log is not None:
+            sys.stdout.write(log.read_text(encoding="utf-8", errors="replace"))
+        raise FirmwareError("%s failed (its messages are above)" % " ".join(process.args[:3]))
+
+
+def run(command, **options):
+    finish(start(command, **options))
 
 
 def sources():
@@ -175,20 +190,26 @@ def image_manifest():
     return folder / "manifest.py"
 
 
-def build_port(tree, name, jobs, environment, manifest=None):
-    """MicroPython's rp2 port for RPI_PICO in build/firmware/build-<name>/; its UF2."""
-    folder = OUT / ("build-" + name)
+def build_port(tree, jobs, environment, manifest=None):
+    """MicroPython's rp2 port for RPI_PICO in build/firmware/build-rp2/; its UF2.
+
+    Both images share the one build folder: switching the frozen manifest
+    (cmake's cache variable, set or unset) rebuilds only the frozen modules
+    and the link, about a tenth of a first build. Configured here, as the
+    port's Makefile would on a first build (it configures only once)."""
+    port = tree / "ports" / "rp2"
+    folder = OUT / "build-rp2"
     first = not (folder / "Makefile").exists()
     what = "with Ardoise frozen" if manifest else "with nothing frozen"
     step(
         "MicroPython %s for RPI_PICO %s (%s)"
         % (TAG, what, "first build: " + FIRST_BUILD if first else "only what changed")
     )
-    command = ["make", "-C", tree / "ports" / "rp2", "-j%d" % jobs, "BOARD=RPI_PICO"]
-    command.append("BUILD=%s" % folder)
-    if manifest:
-        command.append("FROZEN_MANIFEST=%s" % manifest)
-    run(command, env=environment)
+    frozen = "-DMICROPY_FROZEN_MANIFEST=%s" % manifest if manifest else "-UMICROPY_FROZEN_MANIFEST"
+    board = "-DMICROPY_BOARD_DIR=%s" % (port / "boards" / "RPI_PICO")
+    configure = ["cmake", "-S", port, "-B", folder, "-DPICO_BUILD_DOCS=0", board, frozen]
+    run(configure, env=environment, stdout=subprocess.DEVNULL)
+    run(["make", "-C", folder, "-j%d" % jobs], env=environment)
     return folder / "firmware.uf2"
 
 
@@ -205,16 +226,25 @@ def build(jobs):
     started = time.monotonic()
     OUT.mkdir(parents=True, exist_ok=True)
     tree, picotool_source = sources()
-    environment = dict(os.environ, picotool_DIR=str(build_picotool(tree, picotool_source, jobs)))
-    step("mpy-cross %s (compiles the frozen modules)" % TAG)
-    run(["make", "-C", tree / "mpy-cross", "-j%d" % jobs], env=environment)
+    # mpy-cross while picotool builds: picotool's last step, one large C++
+    # file, leaves a core free for half a minute.
+    step("mpy-cross %s (compiles the frozen modules), beside picotool" % TAG)
+    log = OUT / "mpy-cross.log"
+    with open(log, "wb") as output:
+        command = ["make", "-C", tree / "mpy-cross", "-j%d" % jobs]
+        mpy_cross = start(command, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        picotool = build_picotool(tree, picotool_source, jobs)
+    finally:
+        finish(mpy_cross, log)
+    environment = dict(os.environ, picotool_DIR=str(picotool))
     manifest = image_manifest()
     # The plain one first, and only once (nothing of Ardoise in it: a rebuild
     # would only date it anew): an image written last means both are there.
-    for name, target, frozen in (("plain", PLAIN, None), ("ardoise", IMAGE, manifest)):
+    for target, frozen in ((PLAIN, None), (IMAGE, manifest)):
         if not frozen and target.exists():
             continue
-        digest = publish(build_port(tree, name, jobs, environment, frozen), target)
+        digest = publish(build_port(tree, jobs, environment, frozen), target)
         size = -(-target.stat().st_size // 1024)
         step("%s: %d KiB, sha256 %s" % (target.relative_to(ROOT), size, digest))
     step("done in %.0f s" % (time.monotonic() - started))
