@@ -107,7 +107,7 @@ def group_of(nodeid):
     return None
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: -p no:xdist still runs
 def pytest_xdist_make_scheduler(config, log):
     """--dist loadgroup by GROUPS: a group's tests on one worker, in order;
     every other test on its own."""

@@ -19,7 +19,7 @@ import io
 import pytest
 
 from host_tools.board.emulated.pico import UF2_NAME, VENDOR, missing
-from host_tools.board.emulated.slate import Slate, prepare
+from host_tools.board.emulated.slate import Slate, boot_py, prepare
 from host_tools.board.firmware import IMAGE, PLAIN
 from host_tools.common import ROOT
 
@@ -59,9 +59,12 @@ def deployed(request, tmp_path_factory):
     return Deployed(request.param, folder / "flash.img", printed.getvalue(), uf2, frozen)
 
 
-def image(deployed, folder, **options):
-    """A flash image for one test: the deployed one with the probe and `options` (see prepare)."""
-    return prepare(deployed.image, folder / "flash.img", folder, uf2=deployed.uf2, **options)
+def image(deployed, folder, ballast=0, **options):
+    """A flash image for one test: the deployed one with the probe, timing
+    nothing (the bench times), a `ballast` (boot_py) and `options` (see prepare)."""
+    boot = boot_py(ballast, timed=False)
+    flash = folder / "flash.img"
+    return prepare(deployed.image, flash, folder, uf2=deployed.uf2, boot=boot, **options)
 
 
 def slate_on(deployed, flash, board=BOARD):

@@ -7,11 +7,13 @@ harness's own commands), the pictures decoded from the I2C bus.
 Each must leave the journal the unix-port tests expect, byte for byte
 (tests/test_device_e2e*.py), and show each named frame as the reference in
 tests/reference/64 (boards/pico.py: a 128x64 panel and four buttons).
-The Le Brouc match runs with the heap cut down to 96 KiB by a ballast
-allocated before boot (an ESP32 has about 110 KiB): it must still play to
-the end. A Bruus game is also played on plain MicroPython 1.27 with the
-.mpy files. Under make proof (--hypothesis-profile=proof) each session is played again on a 128x32
-panel with three buttons (a board.py of that wiring), against
+On the release with the .mpy files (the path an ESP32 takes), the Le
+Brouc match runs with the heap cut down to 96 KiB by a ballast allocated
+before boot (an ESP32 has about 110 KiB): it must still play to the end.
+The image is for a Pico only, which has its whole heap. A Bruus game is
+also played on plain MicroPython 1.27 with the .mpy files. Under make
+proof (--hypothesis-profile=proof) each session is played again on a
+128x32 panel with three buttons (a board.py of that wiring), against
 tests/reference/32.
 """
 
@@ -86,7 +88,7 @@ def play(deployed, tmp_path, name, height, buttons):
         board_py = board_32_3()
         board = tmp_path / "board.py"
         board.write_text(board_py, encoding="utf-8")
-    ballast = BALLAST_HEAP if name == "etivaz-match" else 0
+    ballast = BALLAST_HEAP if name == "etivaz-match" and not deployed.frozen else 0
     flash = image(deployed, tmp_path, ballast=ballast, board_py=board_py)
     frames = tmp_path / "frames"
     frames.mkdir()

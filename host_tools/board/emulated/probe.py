@@ -2,7 +2,7 @@
 
 Only on the emulated Pico's test images (tests/pico/, `make bench`), never
 on a player's board: host_tools/board/emulated/slate.py puts it there as
-/_probe.mpy, imported by a /boot.py of two lines, which MicroPython runs
+/_probe.mpy, imported by /boot.py (slate.boot_py), which MicroPython runs
 before main.py. main.py and the firmware stay as deployed; this swaps
 ardoise.boot's Hardware for a subclass whose nap() (the wait between polls)
 first reads one byte the PC may have sent on the USB serial:
@@ -22,8 +22,9 @@ first reads one byte the PC may have sent on the USB serial:
     !   the same without the collection: "heap" and "free" are null (a
         test's look, which leaves the heap as a player's board has it)
 
-and makes show() and the keypad's poll() note their times. The heap this
-module holds is in "hooks".
+and, if boot.py set `timed` (the bench), makes show() and the keypad's
+poll() note their times; the tests leave them as the firmware has them. The
+heap this module holds is in "hooks".
 """
 
 import gc
@@ -48,7 +49,8 @@ def _torn(path):
 
 
 torn_at_boot = _torn("data/match.jsonl")
-ballast = None  # boot.py's, if any
+ballast = ()  # boot.py's bytearrays, if any
+timed = False  # boot.py's: time show() and poll()
 room = None  # the heap left free by the ballast
 
 import ardoise.app  # noqa: E402
@@ -74,6 +76,12 @@ class ProbedApp(ardoise.app.App):
 class ProbedHardware(Hardware):
     def __init__(self, description, **options):
         super().__init__(description, **options)
+        if timed:
+            self.time_shows_and_polls()
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+
+    def time_shows_and_polls(self):
         display = self.display
         send = display.show
         shows = state[1]
@@ -97,8 +105,6 @@ class ProbedHardware(Hardware):
             return event
 
         keypad.poll = polled
-        self.poller = select.poll()
-        self.poller.register(sys.stdin, select.POLLIN)
 
     def nap(self, ms, screen_off):
         if self.poller.poll(0):
@@ -112,7 +118,7 @@ def look(heap):
     used = free = None
     if heap:
         gc.collect()
-        used = gc.mem_alloc() - (len(ballast) if ballast is not None else 0)
+        used = gc.mem_alloc() - sum(len(part) for part in ballast)
         free = gc.mem_free()
     answer = {
         "heap": used,

@@ -44,14 +44,38 @@ FIRST_SPAN = 5
 NEXT_SPAN = 4
 
 
-def boot_py(ballast=0, hooks=()):
+def boot_py(ballast=0, hooks=(), timed=True):
     """The test image's /boot.py: a ballast of all but `ballast` bytes of heap
-    first, if asked for, then the probe, then the modules named in `hooks`."""
+    first, if asked for, then the probe (`timed`: timing show() and poll()
+    for the bench), then the modules named in `hooks`.
+
+    The ballast takes the top of the heap (the room is held at the bottom
+    while it is allocated), so the slate has the bottom as a board with that
+    much heap would: the allocator, which looks for free blocks from the
+    bottom up, never has to walk across it (at the bottom, it made the
+    ballast match 2.5 times slower to emulate than the collections alone)."""
     lines = ["import gc", "gc.collect()"]
     if ballast:
-        lines.append("_ballast = bytearray(gc.mem_free() - %d)" % ballast)
-        lines.append("_room = gc.mem_free()")
+        lines += [
+            "_room = bytearray(%d)" % ballast,
+            "_size = gc.mem_free() - 64",
+            "while True:",
+            "    try:",
+            "        _top = bytearray(_size)",
+            "        break",
+            "    except MemoryError:",
+            "        _size -= 256",
+            "del _room",
+            "gc.collect()",
+            # What the top left (holes below, a little above) taken too, at the bottom.
+            "_ballast = (_top, bytearray(max(0, gc.mem_free() - %d - 32)))" % ballast,
+            "del _top, _size",
+            "gc.collect()",
+            "_room = gc.mem_free()",
+        ]
     lines.append("import _probe")
+    if timed:
+        lines.append("_probe.timed = True")
     if ballast:
         lines.append("_probe.ballast = _ballast")
         lines.append("_probe.room = _room")
@@ -60,11 +84,12 @@ def boot_py(ballast=0, hooks=()):
     return "\n".join(lines) + "\n"
 
 
-def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None, uf2=None):
+def prepare(deployed, target, work, *, boot=None, files=None, board_py=None, uf2=None):
     """A copy of the flash image `deployed` at `target`, with the probe and
-    boot.py added and the slate's data/ emptied (a fresh flash), or filled
-    with `files` ({path under data/: bytes}); `board_py` replaces /board.py;
-    `uf2` is the MicroPython it runs (EmulatedPico)."""
+    `boot` as /boot.py (by default boot_py()'s) added and the slate's data/
+    emptied (a fresh flash), or filled with `files` ({path under data/:
+    bytes}); `board_py` replaces /board.py; `uf2` is the MicroPython it runs
+    (EmulatedPico)."""
     probe = compile_file(HERE / "probe.py", pathlib.Path(work) / "_probe.mpy")
     top = compile_file(TOPSCREEN, pathlib.Path(work) / "_topscreen.mpy", name="_topscreen")
     with EmulatedPico(deployed, uf2=uf2) as pico:
@@ -72,7 +97,7 @@ def prepare(deployed, target, work, *, ballast=0, files=None, board_py=None, uf2
         pico.enter_raw_repl()
         put(pico, "/_probe.mpy", probe.read_bytes())
         put(pico, "/_topscreen.mpy", top.read_bytes())
-        put(pico, "/boot.py", boot_py(ballast).encode())
+        put(pico, "/boot.py", (boot or boot_py()).encode())
         if board_py is not None:
             put(pico, "/board.py", board_py.encode())
         pico.exec(
