@@ -51,6 +51,7 @@ _QUIET_MS = const(1000)
 _DIM = const(1)  # App.asleep: the panel dimmed...
 _DARK = const(2)  # ...or off
 _SHIFT_MS = const(60000)  # the dimmed drawing moves by a pixel each minute
+_NEVER = const(1 << 29)  # an idle time the keypad never reaches (it stops at 2**28)
 TOAST_MS = const(2500)
 _GC_EVERY = const(4096)  # bytes allocated between two collections, at least
 
@@ -157,6 +158,7 @@ class App:
         self.modules = Modules()
         self.load = self.modules.load  # a screen's modules, as the policy has it
         self.asleep = 0  # or _DIM, _DARK: the next press only wakes
+        self.awake_ms = 0  # the idle time at which to dim or blank (apply_settings)
         self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
         self.dirty = True
         self.toast_text = None
@@ -207,6 +209,9 @@ class App:
     def step(self):
         """One poll of the buttons; redraws if anything changed."""
         key = self.keypad.poll()
+        if key == NONE and not (self.asleep or self.dirty) and self.toast_text is None:
+            if self.keypad.idle_ms < self.awake_ms:
+                return  # awake and nothing due: most polls end here
         display = self.display
         if key == WAKE:
             if self.asleep == _DARK:
@@ -358,8 +363,11 @@ class App:
 
     def apply_settings(self):
         """Take the stored language, seat names and contrast into use."""
-        self.text.apply_settings(self.settings)
-        self.display.contrast(self.settings.get("contrast"))
+        settings = self.settings
+        self.text.apply_settings(settings)
+        self.display.contrast(settings.get("contrast"))
+        sleep, off = settings.get("sleep") * 1000, settings.get("off") * 1000
+        self.awake_ms = min(sleep or _NEVER, off or _NEVER)
         self.dirty = True
 
     def change(self, key, value):

@@ -181,7 +181,7 @@ class Keypad:
             else:
                 if elapsed > 0:
                     self.idle_ms = min(self.idle_ms + elapsed, _IDLE_CAP)
-                return self.pop()
+                return self.pop() if self.count else NONE
         active = False
         woken = False
         settled = True

@@ -747,6 +747,23 @@ def test_without_a_match_the_panel_goes_dark_at_the_sleep_delay(root):
 
 
 @in_folder
+def test_a_changed_sleep_delay_holds_from_the_next_poll(root):
+    # Polls before the delay end at the key (App.step): they wait for the
+    # delay as it is now, not as it was at boot.
+    device = with_journal(root)
+    device.wait(10000)
+    assert device.app.change("sleep", 15)
+    device.wait(4000)
+    assert not device.app.asleep
+    device.wait(2000)
+    assert device.app.asleep == 1
+    assert device.app.change("sleep", 0) and device.app.change("off", 0)
+    device.press("ok")  # wakes only
+    idle(device, 3700000)  # an hour without a press: neither dimmed nor dark
+    assert not device.app.asleep
+
+
+@in_folder
 def test_a_change_of_language_redraws_the_screens_under_the_settings(root):
     device = with_journal(root)
     device.hold("next")
