@@ -235,8 +235,10 @@ def build(jobs):
         mpy_cross = start(command, stdout=output, stderr=subprocess.STDOUT)
     try:
         picotool = build_picotool(tree, picotool_source, jobs)
-    finally:
-        finish(mpy_cross, log)
+    except FirmwareError:
+        mpy_cross.wait()  # nothing left running; picotool's is the error to say
+        raise
+    finish(mpy_cross, log)
     environment = dict(os.environ, picotool_DIR=str(picotool))
     manifest = image_manifest()
     # The plain one first, and only once (nothing of Ardoise in it: a rebuild

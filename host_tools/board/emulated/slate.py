@@ -52,8 +52,8 @@ def boot_py(ballast=0, hooks=(), timed=True):
     The ballast takes the top of the heap (the room is held at the bottom
     while it is allocated), so the slate has the bottom as a board with that
     much heap would: the allocator, which looks for free blocks from the
-    bottom up, never has to walk across it (at the bottom, it made the
-    ballast match 2.5 times slower to emulate than the collections alone)."""
+    bottom up, never walks across it. Each collection still scans it whole
+    (about 9 ms on the emulated 1.22), wherever it sits."""
     lines = ["import gc", "gc.collect()"]
     if ballast:
         lines += [
