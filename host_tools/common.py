@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -69,14 +70,44 @@ def compile_tree(source, destination, *, skip=NOT_COMPILED):
 
 
 def run_micropython(args, *, heap=None, path=(), **options):
-    """Run the MicroPython unix port with `path` as its module search path."""
+    """Run the MicroPython unix port with `path` as its module search path.
+
+    With a `heap`, whether the run fits must not depend on where its files
+    are: every path the process holds costs heap (its search path, the name
+    of each module it loads, the files it is handed), and near the edge a
+    few bytes more decide (a folder 150 characters deeper made the German
+    Brusquembelle correction's 120 KiB fail). So it runs from a temporary
+    folder of its own, where each folder of `path` and each pathlib.Path
+    among `args` is a symlink named by its place ("0", "1"...): the same
+    run sees the same short names from any folder. A path given as text
+    would defeat that: refused (a script passed with -c reads its files
+    from sys.argv).
+    """
     command = [str(MICROPYTHON)]
-    if heap:
-        command += ["-X", "heapsize=%s" % heap]
+    if not heap:
+        return _micropython(command + [str(arg) for arg in args], path, options)
+    command += ["-X", "heapsize=%s" % heap]
+    given = [arg for arg in args if isinstance(arg, str) and arg.startswith("/")]
+    if given:
+        raise TypeError("a heap-limited run takes its paths as pathlib.Path: %s" % given)
+    with tempfile.TemporaryDirectory(prefix="ardoise-heap-") as place:
+        names = {}
+
+        def near(target):
+            target = os.path.abspath(target)
+            if target not in names:
+                names[target] = str(len(names))
+                os.symlink(target, os.path.join(place, names[target]))
+            return names[target]
+
+        path = [near(folder) for folder in path]
+        args = [near(arg) if isinstance(arg, pathlib.PurePath) else arg for arg in args]
+        return _micropython(command + args, path, dict(options, cwd=place))
+
+
+def _micropython(command, path, options):
     environment = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in path))
-    return subprocess.run(
-        command + list(args), env=environment, capture_output=True, text=True, **options
-    )
+    return subprocess.run(command, env=environment, capture_output=True, text=True, **options)
 
 
 def smallest_heap(fits, start):

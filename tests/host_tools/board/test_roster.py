@@ -114,9 +114,10 @@ def test_the_boards_reader_needs_no_more_heap_for_a_huge_file(tmp_path):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "roster.txt").write_bytes(data)
-        script = "from ardoise import roster\nprint(repr([n.encode() for n in roster.load(%r)]))"
+        script = "import sys\nfrom ardoise import roster\n"
+        script += "print(repr([n.encode() for n in roster.load(sys.argv[1])]))"
         return lambda kib: run_micropython(
-            ["-c", script % str(folder)], heap="%dk" % kib, path=[tmp_path / "mpy"], timeout=120
+            ["-c", script, folder], heap="%dk" % kib, path=[tmp_path / "mpy"], timeout=120
         )
 
     names = b"R\xc3\xb6sli\nPaul\n"
