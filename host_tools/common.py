@@ -11,6 +11,8 @@ import subprocess
 import sys
 import tempfile
 
+import wcwidth
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
@@ -133,17 +135,39 @@ def plural(count, word):
     return "%d %s%s" % (count, word, "es" if word.endswith(("s", "sh", "ch", "x")) else "s")
 
 
-# What a terminal would obey rather than show (colours, titles, a cursor moved).
-CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# What a terminal would obey rather than show (colours, titles, a cursor moved),
+# and what would end a line or turn it around where it is shown: the line and
+# paragraph separators (a name may hold them; pillow's layout refuses U+2029)
+# and the marks that set the text's direction (U+202E writes the rest of a
+# table's row backwards).
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 # What a spreadsheet reads as a formula at the start of a cell.
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 def printable(text):
-    """`text` for a terminal: every control character but the newline written as
-    an escape ("\\x1b"), so a name in a log cannot drive the terminal."""
-    return CONTROL.sub(lambda found: "\\x%02x" % ord(found.group()), text)
+    """`text` for a terminal or a picture: every control character but the
+    newline, and every mark of CONTROL, written as an escape ("\\x1b",
+    "\\u2029"), so a name in a log cannot drive the terminal nor break a line."""
+    return CONTROL.sub(_escape, text)
+
+
+def _escape(found):
+    code = ord(found.group())
+    return ("\\x%02x" if code < 0x100 else "\\u%04x") % code
+
+
+def columns(text):
+    """The columns `text` takes in a terminal: two for a wide letter ("山"),
+    none for a combining accent, two for an emoji of several joined."""
+    width = wcwidth.wcswidth(text)
+    return len(text) if width < 0 else width
+
+
+def padded(text, width):
+    """`text`, then spaces up to `width` columns (as "%-*s" pads by characters)."""
+    return text + " " * max(0, width - columns(text))
 
 
 def write_csv(path, rows):
