@@ -44,6 +44,7 @@ TIERS = {
     "tests/evening/": ("network",),
     "tests/evening/test_page.py": ("browser", "slow"),
     "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
+    "tests/evening/test_commands.py::test_enrol": ("micropython",),  # a virtual board
     "tests/host_tools/board/": ("micropython",),
     "tests/host_tools/sim/test_simulator.py": ("micropython",),
     "tests/host_tools/logs/test_pictures.py": ("micropython",),
