@@ -8,7 +8,10 @@ a board, with the page in place of the hardware:
   bus made an SSD1306 panel by host_tools/standin/panel.py: the page draws
   the panel's memory, decoded from the driver's bytes, not the driver's
   frame;
-- the buttons are stand-in pins the page drives (`press`);
+- the buttons are stand-in pins the page drives (`press`), each change at
+  the moment the page's event says it happened, the firmware polled every
+  POLL_MS in between (page/ardoise.mjs: a busy page delays when the
+  firmware learns of a press, never how long it lasted);
 - the clock is a tick counter the page moves (`step(ms)`), so that a test
   can move it by hand and a page in a sleeping phone does not run behind;
 - the loop is the page's timer calling `step`: App.run never returns, and
@@ -34,10 +37,15 @@ import panel
 # Emscripten's errno numbers (WASI's) to POSIX ones.
 _ERRNO = {2: 13, 8: 9, 10: 16, 20: 17, 28: 22, 29: 5, 31: 21, 44: 2, 51: 28, 54: 20, 55: 39, 63: 1}
 ROLES = ("prev", "next", "ok", "extra")
-# step()'s answer, bits: the picture changed, the app sleeps, crashed.
+# step()'s answer, bits: the picture changed, the app sleeps, crashed, and
+# the keypad has a press or a bounce under way (poll it every POLL_MS).
 CHANGED = 1
 ASLEEP = 2
 CRASHED = 4
+KEYS = 8
+# What the keypad reported (ardoise/buttons.py's events), by number.
+EVENTS = ("", "prev", "next", "ok", "extra", "undo", "menu", "back", "wake")
+REPORTED = 64  # the last events kept for `keys()`
 # A finger on a phone rests longer on a button than a thumb on a board's: a
 # held button's repeats (every 300 ms after the held event at 600 ms) come
 # on the page only once it has stayed down this long after its held event,
@@ -91,6 +99,7 @@ class Board:
             self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1)
         self.app = App(self.hardware.display, self.hardware.keypad, root, clock=self.ticks)
         self.held_at = {}  # a held event -> when it came, while its button is down
+        self.reported = []  # the keypad's last events, oldest first
         self.poll = self.hardware.keypad.poll
         self.hardware.keypad.poll = self.paced_poll
 
@@ -108,6 +117,11 @@ class Board:
             at = self.held_at.setdefault(event, self.now)
             if at != self.now and ticks_diff(self.now, at) < REPEAT_PAUSE_MS:
                 return NONE
+        if event != NONE:
+            reported = self.reported
+            if len(reported) >= REPORTED:
+                del reported[0]
+            reported.append(event)
         return event
 
     def ticks(self):
@@ -192,6 +206,8 @@ def start(height, root, buttons=4):
 def _flags():
     flags = CHANGED if board.changed else 0
     board.changed = False
+    if not board.hardware.keypad.settled:
+        flags |= KEYS
     if board.crashed is not None:
         return flags | CRASHED
     if board.app.asleep:
@@ -239,6 +255,14 @@ def press(role, down):
     pin, level = wiring
     pin.drive(level if down else None)
     return 1
+
+
+def keys():
+    """The keypad's last events (up to REPORTED), oldest first, by name:
+    "ok next ok" (the tests: every tap on the page is one event)."""
+    if board is None:
+        return ""
+    return " ".join(EVENTS[event] for event in board.reported)
 
 
 def panel_address():
