@@ -313,6 +313,22 @@ def test_a_click_shorter_than_the_debounce_is_a_press_and_keys_work(desktop, sit
     assert driver.probe()["kinds"][0] == "NoMatch"
 
 
+def test_the_keyboard_help_only_where_there_is_a_keyboard(context, desktop, site):
+    """Issue 33, item 10: a phone (touch, no hover) shows no keyboard help;
+    a computer does, until a finger presses a button (a touch screen whose
+    browser says it can hover)."""
+    phone = open_page(context, site)
+    assert phone.is_hidden(".keyboard")
+    assert phone.is_visible(".hint:not(.keyboard)")  # the long press's help stays
+    computer = open_page(desktop, site)
+    assert computer.is_visible(".keyboard")
+    PageDriver(computer, touch=False).press("next", 80, 80)  # the mouse: still a keyboard's
+    assert computer.is_visible(".keyboard")
+    computer.dispatch_event('[data-key="next"]', "pointerdown", {"pointerType": "touch"})
+    assert computer.is_hidden(".keyboard")
+    assert phone.errors == computer.errors == []
+
+
 def test_a_held_touch_does_its_held_action_once_then_pauses(context, site):
     page = open_page(context, site)
     driver = PageDriver(page)

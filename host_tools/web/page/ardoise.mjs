@@ -425,6 +425,7 @@ function wireButtons() {
     const key = button.dataset.key;
     button.addEventListener("pointerdown", (event) => {
       event.preventDefault();
+      if (event.pointerType === "touch") document.body.classList.add("touched"); // no keyboard help
       press(key, event, null, event.pointerId);
       try {
         button.setPointerCapture(event.pointerId); // the finger may slide off: still held
