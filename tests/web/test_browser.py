@@ -39,6 +39,21 @@ from tests.test_device_e2e import EXPECTED_LOG, SCRIPT
 from tests.web.test_node import assert_frames
 
 HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
+NAMES = ["Rösli", "Paul", "Émile", "Hélène"]  # seats 1 to 4: Rösli & Émile, Paul & Hélène
+NAMED = (
+    json.dumps(
+        {
+            "ev": "match",
+            "dealer": 0,
+            "game": "brouc",
+            "rules": "etivaz",
+            "target": 5,
+            "names": NAMES,
+        },
+        ensure_ascii=False,
+    ).encode()
+    + b"\n"
+)
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -443,7 +458,7 @@ def test_phone_screenshot(context, site, tmp_path):
     page = open_page(context, site)
     lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)
     begun = tmp_path / "begun.jsonl"
-    begun.write_bytes(b"".join(lines[:16]))  # game 2, a deal open, a marriage
+    begun.write_bytes(NAMED + b"".join(lines[1:16]))  # game 2, a deal open, a marriage
     load(page, begun, "Match chargé")
     page.evaluate("window.ardoise.advance(3000)")  # the note on the slate goes
     shot = tmp_path / "web.png"
@@ -469,17 +484,28 @@ def narrow(browser):
 
 
 def below(page):
-    """What the page shows under the panel: the totals, the line under them, the deals."""
+    """What the page shows under the panel: the sides' names heading the
+    board, its totals, the deal under way (each row: its cells' text), the
+    line under them, the deals' heads and rows, the details shown, the
+    roster."""
     return page.evaluate(
-        """() => ({
-        hidden: document.querySelector('#match').hidden,
-        totals: [...document.querySelectorAll('#totals div')].map(cell => [
-            cell.querySelector('span').textContent, Number(cell.querySelector('b').textContent)]),
-        line: document.querySelector('#tally').textContent,
-        rows: [...document.querySelectorAll('#history li')].map(row => row.textContent),
-        names: [...document.querySelectorAll('#names li')].map(item => item.firstChild.textContent),
-        wide: document.documentElement.scrollWidth,
-    })"""
+        """() => {
+        const texts = (row) => [...row.children].map(cell => cell.textContent);
+        const all = (selector, read) => [...document.querySelectorAll(selector)].map(read);
+        return {
+            hidden: document.querySelector('#match').hidden,
+            sides: texts(document.querySelector('#sides')).slice(1),
+            totals: all('#totals tr', row => texts(row).slice(1)),
+            deal: all('#deal tr', texts),
+            line: document.querySelector('#tally').textContent,
+            head: texts(document.querySelector('#deals-head')),
+            rows: all('#history tr[data-deal]', texts),
+            details: all('#history tr.details', row => row.textContent),
+            match: document.querySelector('#match').innerText,
+            names: all('#names li', item => item.firstChild.textContent),
+            wide: document.documentElement.scrollWidth,
+        };
+    }"""
     )
 
 
@@ -499,10 +525,15 @@ def test_the_totals_and_deals_under_the_panel_follow_each_press(narrow, site, tm
     load(page, begun, "Match chargé")
     game = folded(lines)
     shown = below(page)
-    assert shown["totals"] == [["A", game.slate[0]], ["B", game.slate[1]]] == [["A", 13], ["B", 16]]
-    assert shown["line"] == "A 0 coches · B 0 coches"
-    assert shown["rows"] == [" 1♥   7   8", " 2♦  13  16"]  # the slate's own history rows
+    assert shown["sides"] == ["A", "B"]  # no names: the slate's letters
+    assert shown["totals"] == [["13", "16"], ["0 coches", "0 coches"]]
+    assert [int(number) for number in shown["totals"][0]] == game.slate
+    assert shown["line"] == ""  # the coches said once, under the slates
+    assert shown["head"] == ["#", "", "A", "B"]
+    # Each deal: its trump, then what it gave each slate.
+    assert shown["rows"] == [["1", "♥", "+7", "+8"], ["2", "♦", "+6", "+8"]]
     assert len(shown["rows"]) == game.deals
+    assert shown["deal"] == [["Donne 3, à donner · Donneur 3"]]
     assert shown["wide"] <= NARROW["width"]  # no scrolling sideways
 
     page.evaluate("window.kept = true")  # gone if the page reloads
@@ -511,9 +542,123 @@ def test_the_totals_and_deals_under_the_panel_follow_each_press(narrow, site, tm
     assert driver.read("match.jsonl").endswith(b'{"ev":"undo"}\n')
     game = folded(lines + [b'{"ev":"undo"}\n'])
     shown = below(page)
-    assert shown["totals"] == [["A", game.slate[0]], ["B", game.slate[1]]] == [["A", 7], ["B", 8]]
-    assert shown["rows"] == [" 1♥   7   8"]
+    assert [int(number) for number in shown["totals"][0]] == game.slate == [7, 8]
+    assert shown["rows"] == [["1", "♥", "+7", "+8"]]
+    # Deal 2 open again: its trump, its dealer, the marriage waiting at the
+    # bottom (the rules' own state), and the count a dehors would start from.
+    assert game.deal_open and game.bottom == [0, 20]
+    assert shown["deal"] == [
+        ["Donne 2 · Atout ♦ Carreau · Donneur 2"],
+        ["Mariages en bas", "", "+20"],
+        ["Compte", "70/301", "100/301"],
+    ]
+    assert ["%d/%d" % game.count(side) for side in (0, 1)] == ["70/301", "100/301"]
     assert page.evaluate("window.kept")
+    assert page.errors == []
+
+
+def test_the_names_head_the_board_and_the_open_deal_is_under_the_panel(context, site, tmp_path):
+    """Issue 33, items 3 and 10: a match that names its players. The board
+    heads its columns with them in full, the deals with the slate's short
+    forms; the totals are said once, with no team letter; the deal under
+    way shows its trump, its dealer, the marriages waiting at the bottom,
+    those in tricks, the tricks and the points so far (the count a dehors
+    would start from); a tap on a deal shows its details, as the slate's
+    history does, and a second tap hides them."""
+    page = open_page(context, site)
+    lines = EXPECTED_LOG.read_bytes().splitlines(keepends=True)[1:16]  # game 2, a deal open
+    lines += [b'{"ev":"trick","team":"A"}\n', b'{"ev":"table","kind":"KQ","suit":"C","team":"A"}\n']
+    lines += [b'{"ev":"trick","team":"B"}\n']
+    begun = tmp_path / "named.jsonl"
+    begun.write_bytes(NAMED + b"".join(lines))
+    load(page, begun, "Match chargé")
+    game = folded([NAMED] + lines)
+    shown = below(page)
+    assert shown["sides"] == ["Rösli & Émile", "Paul & Hélène"]
+    assert shown["totals"] == [["11", "1"], ["0 coches", "1 coche"]]
+    assert [int(number) for number in shown["totals"][0]] == game.slate
+    assert game.coches == [0, 1]
+    assert shown["head"] == ["#", "", "Rö & Ém", "Pa & Hé"]
+    assert shown["rows"] == [
+        ["1", "♥", "+7", "+8"],
+        ["2", "♦", "+6", "+8"],
+        ["3", "♣", "", "+1 coche"],  # a dehors lost: B's game, the slates start again
+        ["4", "♠", "+11", "+1"],
+    ]
+    assert game.bottom == [60, 0] and game.table == [20, 0] and game.tricks == [1, 1]
+    assert shown["deal"] == [
+        ["Donne 5 · Atout ♥ Cœur · Donneur Rösli"],
+        ["Mariages en bas", "+60", ""],
+        ["Mariages aux plis", "+20", ""],
+        ["Plis", "1", "1"],
+        ["Compte", "%d/%d" % game.count(0), "%d/%d" % game.count(1)],
+    ]
+    assert game.count(0) == (190, 301)
+    # The totals said once (the slates, the coches), and no team letter.
+    said = shown["match"].split()
+    assert said.count("11") == 1  # A's slate, on the board only (deal 4 says +11)
+    assert shown["match"].count("coche") == 3  # 0 coches, 1 coche, and deal 3's +1 coche
+    assert not {"A", "B"} & set(said)
+
+    page.click('#history tr[data-deal="3"]')
+    details = below(page)["details"]
+    assert len(details) == 1 and "Émile" in details[0]  # deal 3's dealer
+    page.select_option("#language", "en")
+    shown = below(page)
+    assert shown["deal"][0] == ["Deal 5 · Trumps ♥ Hearts · Dealer Rösli"]
+    assert shown["totals"][1] == ["0 coches", "1 coche"]
+    assert shown["details"] != details and "Émile" in shown["details"][0]  # read again
+    page.click('#history tr[data-deal="3"]')
+    assert below(page)["details"] == []
+    assert page.errors == []
+
+
+def test_bruus_and_brusquembelle_under_the_panel(narrow, site, tmp_path):
+    """The other games' sides, totals, open deal and deals, from their
+    rules' state: a Bruus session of four named players (games won and
+    what the session credits, the dealer, the deal's tricks), then a
+    Brusquembelle of three players (a column each, the pool)."""
+    page = open_page(narrow, site)
+    lines = (ROOT / "tests/logs/schwesing/session-1-table-1.jsonl").read_bytes().splitlines(True)
+    begun = tmp_path / "bruus.jsonl"
+    begun.write_bytes(b"".join(lines[:41]))  # deal 7 under way
+    load(page, begun, "Match chargé")
+    game = folded(lines[:41])
+    assert game.deal_open and game.deals == 6
+    shown = below(page)
+    assert shown["sides"] == ["Anke & Carsten", "Boy & Dörte"]
+    assert shown["totals"] == [
+        [str(game.points[0]), str(game.points[1])],
+        [
+            "%d jeu · Σ%d" % (game.games[0], game.won[0]),
+            "%d jeux · Σ%d" % (game.games[1], game.won[1]),
+        ],
+    ]
+    assert shown["deal"] == [
+        ["Donne 7 · Donneur Carsten · Séance 7/16"],
+        ["Plis", str(game.tricks[0]), str(game.tricks[1])],
+    ]
+    assert shown["head"] == ["#", "", "An & Ca", "Bo & Dö"]
+    assert len(shown["rows"]) == 6
+    assert shown["rows"][5] == ["6", "5:0", "+1 jeu", ""]  # five tricks: A's game
+    assert shown["wide"] <= NARROW["width"]
+
+    lines = (ROOT / "tests/logs/device-brusquembelle-session.jsonl").read_bytes().splitlines(True)
+    begun = tmp_path / "brusquembelle.jsonl"
+    begun.write_bytes(b"".join(lines[:22]))
+    load(page, begun, "Match chargé")
+    game = folded(lines[:22])
+    shown = below(page)
+    assert shown["sides"] == ["1", "2", "3"]  # no names: seats
+    assert shown["totals"] == [[str(balance) for balance in game.balance]]
+    assert shown["line"] == "Pot %d" % game.pool
+    assert shown["deal"] == [
+        ["Donne %d, à donner · Donneur %d" % (game.deals + 1, game.dealer + 1)]
+    ]
+    assert shown["head"] == ["#", "1", "2", "3"]  # no mark: nothing like a trump
+    gave = [sum(int(row[1 + seat]) for row in shown["rows"]) for seat in range(3)]
+    assert gave == game.balance  # what each deal gave adds up to the balances
+    assert shown["wide"] <= NARROW["width"]
     assert page.errors == []
 
 

@@ -54,6 +54,18 @@ const WORDS = {
     extra: "Extra",
     live: "Classement de la soirée en direct",
     history: "Donnes",
+    deal: "Donne %s",
+    undealt: "Donne %s, à donner",
+    trump: "Atout",
+    dealer: "Donneur",
+    announce: "Annonce :",
+    bottom: "Mariages en bas",
+    table: "Mariages aux plis",
+    tricks: "Plis",
+    count: "Compte",
+    bock: "Bock",
+    session: "Séance",
+    played: "Joués :",
     roster: "Joueurs",
     add: "Ajouter",
     remove: "Retirer %s",
@@ -93,6 +105,18 @@ const WORDS = {
     extra: "Extra",
     live: "Live-Rangliste des Abends",
     history: "Spiele",
+    deal: "Spiel %s",
+    undealt: "Spiel %s, noch nicht gegeben",
+    trump: "Trumpf",
+    dealer: "Geber",
+    announce: "Ansage:",
+    bottom: "Mariagen unten",
+    table: "Mariagen in Stichen",
+    tricks: "Stiche",
+    count: "Zählt",
+    bock: "Bock",
+    session: "Serie",
+    played: "Gespielt:",
     roster: "Spieler",
     add: "Hinzufügen",
     remove: "%s entfernen",
@@ -132,6 +156,18 @@ const WORDS = {
     extra: "Extra",
     live: "The evening's live ranking",
     history: "Deals",
+    deal: "Deal %s",
+    undealt: "Deal %s, not dealt yet",
+    trump: "Trumps",
+    dealer: "Dealer",
+    announce: "Announced:",
+    bottom: "Marriages at the bottom",
+    table: "Marriages in tricks",
+    tricks: "Tricks",
+    count: "Count",
+    bock: "Bock",
+    session: "Session",
+    played: "Played:",
     roster: "Players",
     add: "Add",
     remove: "Remove %s",
@@ -183,6 +219,8 @@ const state = {
   unsettled: false, // the keypad has a press or a bounce to follow
   asleep: false,
   drawWanted: true,
+  summary: null, // the match below the panel (webboard.summary())
+  opened: new Set(), // the deals whose details are shown
   language: "fr",
   height: Number(localStorage.getItem("ardoise.height")) === 32 ? 32 : 64,
   console: [],
@@ -469,11 +507,14 @@ function wireButtons() {
 
 // -- below the panel: the match, the roster, the evening -----------------------------
 
-// The match's totals and deals, the roster and the evening's link, read
-// again from the firmware (its rules core and roster code) and the flash.
+// The match (its sides, totals, open deal and deals), the roster and the
+// evening's link, read again from the firmware (its rules core and roster
+// code) and the flash.
 function below() {
   if (!state.board) return;
-  showMatch(parse(state.board.summary(), {}));
+  state.summary = parse(state.board.summary(), {});
+  if (state.summary.error) log(state.summary.error);
+  showMatch();
   showNames(parse(state.board.roster(), []));
   showLive();
 }
@@ -487,31 +528,107 @@ function parse(text, otherwise) {
   }
 }
 
-function showMatch(summary) {
-  const section = $("#match");
-  if (summary.error) log(summary.error);
-  section.hidden = !summary.totals;
+// An element `tag` with `text` (and the class `kind`, if any).
+function element(tag, text = "", kind = "") {
+  const made = document.createElement(tag);
+  made.textContent = text;
+  if (kind) made.className = kind;
+  return made;
+}
+
+// A row of the board: its label, then a cell per side.
+function boardRow(label, cells, kind = "") {
+  const row = element("tr", "", kind);
+  row.append(element("th", label), ...cells.map((cell) => element("td", String(cell))));
+  return row;
+}
+
+// Under the panel, one column per side headed by its players' names: the
+// totals, once (the main number, then coches, parties or games won); the
+// deal under way, or the next one (trump, dealer, the marriages waiting at
+// the bottom, the points so far); then the finished deals, each with what
+// it gave, a tap on one showing its details as the slate's history does.
+function showMatch() {
+  const summary = state.summary || {};
+  const text = words();
+  $("#match").hidden = !summary.totals;
   if (!summary.totals) return;
-  $("#totals").replaceChildren(
-    ...summary.totals.map(([label, value]) => {
-      const cell = document.createElement("div");
-      const name = document.createElement("span");
-      const number = document.createElement("b");
-      name.textContent = label;
-      number.textContent = String(value);
-      cell.append(name, number);
-      return cell;
-    }),
-  );
+  const sides = summary.sides;
+  $("#sides").replaceChildren(element("th"), ...sides.map(([name]) => element("th", name)));
+  const totals = [boardRow("", summary.totals.map(([main]) => main), "main")];
+  if (summary.totals.some(([, tally]) => tally)) {
+    totals.push(boardRow("", summary.totals.map(([, tally]) => tally), "tally"));
+  }
+  $("#totals").replaceChildren(...totals);
+  const deal = summary.deal;
+  const shown = [];
+  if (deal) {
+    const title = fill(text[deal.open ? "deal" : "undealt"], deal.number);
+    const facts = deal.facts.map(([word, value]) => text[word] + " " + value);
+    const caption = element("th", [title, ...facts].join(" · "));
+    caption.colSpan = sides.length + 1;
+    const head = element("tr", "", "caption");
+    head.append(caption);
+    shown.push(head, ...deal.rows.map(([word, cells]) => boardRow(text[word], cells)));
+  }
+  $("#deal").replaceChildren(...shown);
   $("#tally").textContent = summary.line || "";
-  $("#history-head").textContent = summary.head || "";
-  $("#history").replaceChildren(
-    ...summary.rows.map((row) => {
-      const item = document.createElement("li");
-      item.textContent = row;
-      return item;
-    }),
-  );
+  showDeals(summary);
+}
+
+// The finished deals: number, trump (Le Brouc) or tricks (Bruus), then what
+// the deal gave each side (the totals are said once, above); the sides'
+// short names where room is short.
+function showDeals(summary) {
+  const marked = summary.deals.some(([, mark]) => mark);
+  const head = [element("th", "#"), ...(marked ? [element("th", "", "mark")] : [])];
+  for (const [name, short] of summary.sides) {
+    const cell = element("th", short);
+    cell.title = name;
+    head.push(cell);
+  }
+  $("#deals-head").replaceChildren(...head);
+  const rows = [];
+  for (const [number, mark, cells] of summary.deals) {
+    const row = element("tr");
+    row.dataset.deal = number;
+    row.tabIndex = 0;
+    row.append(element("td", String(number)), ...(marked ? [element("td", mark, "mark")] : []));
+    row.append(...cells.map((gave) => element("td", gave)));
+    rows.push(row);
+    if (state.opened.has(number)) rows.push(detailsRow(number, head.length));
+  }
+  for (const number of state.opened) if (number > summary.deals.length) state.opened.delete(number);
+  $("#history").replaceChildren(...rows);
+}
+
+// Deal `number`'s lines, as the slate's history shows the deal (the game's
+// history module, asked again: the language may have changed).
+function detailsRow(number, columns) {
+  const lines = parse(state.board.details(number), []);
+  const cell = element("td", lines.join("\n"));
+  cell.colSpan = columns;
+  const row = element("tr", "", "details");
+  row.append(cell);
+  return row;
+}
+
+function wireDeals() {
+  const open = (event) => {
+    const row = event.target.closest("tr[data-deal]");
+    if (!row) return;
+    const number = Number(row.dataset.deal);
+    if (!state.opened.delete(number)) state.opened.add(number);
+    showDeals(state.summary);
+  };
+  $("#history").addEventListener("click", open);
+  $("#history").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation(); // not the slate's OK
+      open(event);
+    }
+  });
 }
 
 function showNames(names) {
@@ -606,6 +723,7 @@ function translate() {
   $("#language").value = state.language;
   sayNote();
   sayRoster();
+  if (state.summary) showMatch();
   for (const button of document.querySelectorAll("#names button")) {
     button.setAttribute("aria-label", fill(text.remove, button.dataset.name));
   }
@@ -728,6 +846,7 @@ async function main() {
   wireButtons();
   wireSettings();
   wireRoster();
+  wireDeals();
   fit();
   addEventListener("resize", () => {
     fit();
