@@ -394,7 +394,10 @@ def note_match(evening, board, number, line, now=None):
     """`run` took the first line of match `number` from `board`: it is the current
     round's (its clock starts with the round's first match). What to say, if anything:
     the clock started, or a match whose names are not its table's pairs."""
-    draws = evening.settings.get("draws") or []
+    # The rounds drawn as the folder has them now: a draw made a moment ago by
+    # another process may not be in `run`'s settings yet.
+    record = pairs_module.read_record(evening.folder)
+    draws = record.rounds if record else evening.settings.get("draws") or []
     if not draws:
         return []
     draw = draws[-1]

@@ -180,10 +180,16 @@ def assign_rounds(record, results):
     """Each result's round: the organiser's record of it, else the first round (not
     yet given a match) in which its two pairs were drawn to meet."""
     tables = {}  # (round, frozenset of the two pairs' keys): a result
+    drawn = {
+        (draw["round"], frozenset(frozenset(pair) for pair in table["pairs"]))
+        for draw in record.rounds
+        for table in draw["tables"]
+    }
     for result in results:
         source = result.source
         number = record.matches.get((source.board, source.number))
-        if number is not None:
+        # The record's round, if its pairs met in it (else a match of other names).
+        if number is not None and (number, frozenset(result.keys)) in drawn:
             result.round = number
             tables[number, frozenset(result.keys)] = result
     for result in results:
