@@ -30,14 +30,19 @@ def new(tmp_path, pairs=SIX, *options):
         ("Anne & Marc\nPaul\n", "line 2: 'Paul' is not a pair: write two names with & between"),
         ("Anne & Marc & Jo\nA & B\n", "line 1: 'Anne & Marc & Jo' is not a pair"),
         ("Anne & \nA & B\n", "line 1: 'Anne &' is not a pair"),
-        ("Anne & Marc\nPaul & Anne\n", "line 2: Anne is already in the pair on line 1 "
-         "(Anne & Marc): a person plays in one pair"),  # fmt: skip
+        (
+            "Anne & Marc\nPaul & Anne\n",
+            "line 2: Anne is already in the pair on line 1 "
+            "(Anne & Marc): a person plays in one pair",
+        ),  # fmt: skip
         ("Anne & Marc\nMarc & Anne\n", "line 2: Marc & Anne is already the pair on line 1"),
         ("Anne & Anne\nA & B\n", "line 1: 'Anne' is twice in the pair"),
         ("Anne & Marc\n", "names 1 pair: a championship needs at least two"),
         ("# no one yet\n\n", "names 0 pairs: a championship needs at least two"),
-        ("Anne & Marc\nPaul & Wilhelmina-Sophie\n", "line 2: 'Wilhelmina-Sophie' is 17 "
-         "characters: at most 12"),  # fmt: skip
+        (
+            "Anne & Marc\nPaul & Wilhelmina-Sophie\n",
+            "line 2: 'Wilhelmina-Sophie' is 17 characters: at most 12",
+        ),  # fmt: skip
         ("Anne & -\nA & B\n", "line 1: '-' is the slate's empty seat, not a name"),
         ("Anne & M\u00e4rc\u2603\nA & B\n", "which the slate cannot draw"),
     ],

@@ -144,10 +144,14 @@ def test_seven_pairs_four_swiss_rounds_on_three_slates(tmp_path):
     assert page_rows == ranked
     assert [row["place"] for row in ranked] == sorted(row["place"] for row in ranked)
     assert sum(row["won"] for row in ranked) == 3 * 4 + 4  # a winner a match, and the byes
-    # The logs as pull-log gives them: the same pairs' results, byes aside (the logs
-    # do not know them), and each player credited with their pair's coches.
     pulled = tmp_path / "pulled"
     slates.pulled(pulled)
+    agree_with_pulled_logs(ranked, pulled, byes)
+
+
+def agree_with_pulled_logs(ranked, pulled, byes):
+    """The logs as pull-log gives them: the same pairs' results, byes aside (the logs
+    do not know them), and each player credited with their pair's coches."""
     alone = {tuple(row["pair"]): row for row in json.loads(
         ok(ardoise("tournament", pulled, "--pairs", "--json")))}  # fmt: skip
     bye_count = {pair: sum(tuple(bye) == pair for bye in byes) for pair in alone}
