@@ -327,10 +327,11 @@ def plan_notes(settings, draw):
         % settings["target"]
     )
     if settings.get("round_minutes"):
+        notes.append("Time limit: %g minutes a round, from its first match." % (
+            settings["round_minutes"]))  # fmt: skip
         notes.append(
-            "Time limit: %g minutes from the round's first match; then the deal in play is "
-            "finished, more coches win, else the pair ahead on the slate, else one more deal."
-            % settings["round_minutes"]
+            "At the limit the deal in play is finished: more coches win, else the pair "
+            "ahead on the slate, else one more deal."
         )
     return notes
 
@@ -520,7 +521,9 @@ def live(evening, folded, now=None):
                 match=pairs_module.match_text(result),
                 slate="%d – %d" % result.slate,
                 dealer=result.dealer,
-                state=pairs_module.outcome_text(result),
+                state=("won by time" if result.by_time else "won")
+                if result.finished
+                else "in play",
             )
         shown["tables"].append(row)
     return shown

@@ -290,7 +290,7 @@ function cell(text, numeric) {
   if (numeric) td.className = "n";
   return td;
 }
-function table(headings, rows, numeric) {
+function table(headings, rows, numeric, nowrap) {
   const t = document.createElement("table");
   const head = document.createElement("tr");
   for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
@@ -298,7 +298,10 @@ function table(headings, rows, numeric) {
   t.appendChild(head);
   for (const row of rows) {
     const tr = document.createElement("tr");
-    row.forEach((value, i) => tr.appendChild(cell(value, numeric.includes(i))));
+    row.forEach((value, i) => {
+      const td = tr.appendChild(cell(value, numeric.includes(i)));
+      if (nowrap && nowrap.includes(i)) td.style.whiteSpace = "nowrap";
+    });
     t.appendChild(tr);
   }
   return t;
@@ -311,12 +314,12 @@ function pairs(c) {
   const rankings = document.getElementById("rankings");
   const h = document.createElement("h2");
   h.textContent = "The pairs' ranking";
-  rankings.replaceChildren(h, table(["place", "pair", "won/played", "coche diff.", "coches"],
+  rankings.replaceChildren(h, table(["place", "pair", "won", "diff.", "coches"],
     c.ranking.map(r => [r.place, r.pair.join(" & "), r.won + "/" + r.played,
-      (r.difference > 0 ? "+" : "") + r.difference, r.coches]), [0, 2, 3, 4]));
+      (r.difference > 0 ? "+" : "") + r.difference, r.coches]), [0, 2, 3, 4], [1]));
   const rows = c.tables.map(t => [t.table, t.match, t.slate || "", t.dealer || "", t.state]);
   const tables = document.getElementById("tables");
-  tables.replaceChildren(table(["table", "match", "slate", "dealer", "state"], rows, [0]));
+  tables.replaceChildren(table(["table", "match", "slate", "dealer", ""], rows, [0], [2]));
   if (c.bye) { const p = document.createElement("p");
     p.textContent = "Bye: " + c.bye.join(" & "); tables.appendChild(p); }
   const results = document.getElementById("results");

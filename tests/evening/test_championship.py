@@ -169,4 +169,4 @@ def test_a_match_ended_by_the_time_limit_ends_the_round(tmp_path, capsys):
     assert evening_main(["draw", str(folder)]) == 0
     capsys.readouterr()
     assert evening_main(["draw", str(folder), "--show", "1"]) == 0
-    assert "Time limit: 30 minutes from the round's first match" in capsys.readouterr().out
+    assert "Time limit: 30 minutes a round, from its first match." in capsys.readouterr().out
