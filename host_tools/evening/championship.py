@@ -61,13 +61,14 @@ def read_pairs(path):
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise EveningError("%s line %d: not UTF-8 text (save it as UTF-8)" % (path, line)) from None
+        where = data[: error.start].count(b"\n") + 1
+        message = "%s line %d: not UTF-8 text (save it as UTF-8)" % (path, where)
+        raise EveningError(message) from None
     pairs = []
     lines = []  # the line of each pair
     problems = []
-    for number, line in enumerate(text.replace("\ufeff", "").splitlines(), 1):
-        line = unicodedata.normalize("NFC", line).strip()
+    for number, written in enumerate(text.replace("\ufeff", "").splitlines(), 1):
+        line = unicodedata.normalize("NFC", written).strip()
         if not line or line.startswith("#"):
             continue
         names = [name.strip(" \t") for name in line.split(SEPARATOR)]

@@ -105,7 +105,7 @@ def play(count, rounds, seed, check=True):
         if check:
             nodes, edges = fresh_graph(range(count), met, byes)
             avoidable = has_perfect_matching(nodes, edges, tutte)
-            rematches = sum(1 for match in drawn.matches if met.get(frozenset(match)))
+            rematches = len([match for match in drawn.matches if met.get(frozenset(match))])
             assert rematches == drawn.rematches
             if avoidable:
                 assert rematches == 0, "round %d: %r, though a fresh pairing exists" % (
