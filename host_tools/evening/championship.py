@@ -359,20 +359,14 @@ def write_png(path, title, settings, draw):
 
 
 def page(title, settings, draw):
-    from host_tools.logs.ranking_page import STYLE, _table
+    from host_tools.logs.ranking_page import _table, document
 
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
-        "<h1>%s</h1>" % html.escape(title),
         "<h2>%s</h2>" % html.escape(plan_title(settings, draw)),
         _table(HEADINGS, plan_rows(draw), (0,)),
     ]
     parts += ["<p>%s</p>" % html.escape(note) for note in plan_notes(settings, draw)]
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return document(title, parts)
 
 
 # -- the organiser's record, and the slates' seating --------------------------------------

@@ -149,15 +149,28 @@ def do_draw(args):
         )
         draws.append(session)
         evening.save()
+    sessions = evening.settings["sessions"]
+    write_plan(
+        evening,
+        "session-%d" % session["session"],
+        lambda png: draw.write_png(png, title, session, sessions),
+        draw.page(title, session, sessions),
+        draw.plan_lines(title, session, sessions),
+    )
+    return 0
+
+
+def write_plan(evening, name, picture, document, lines):
+    """A plan to print: FOLDER/seating/NAME.png (drawn by `picture(path)`) and
+    NAME.html (`document`), and its `lines` printed."""
     plans = evening.folder / "seating"
     plans.mkdir(exist_ok=True)
-    png = plans / ("session-%d.png" % session["session"])
-    page = plans / ("session-%d.html" % session["session"])
-    draw.write_png(png, title, session, evening.settings["sessions"])
-    page.write_text(draw.page(title, session, evening.settings["sessions"]), encoding="utf-8")
-    print("\n".join(draw.plan_lines(title, session, evening.settings["sessions"])))
+    png = plans / (name + ".png")
+    page = plans / (name + ".html")
+    picture(png)
+    page.write_text(document, encoding="utf-8")
+    print("\n".join(lines))
     print("plan to print: %s (or %s)" % (png, page))
-    return 0
 
 
 def draw_round(evening, args):
@@ -176,14 +189,13 @@ def draw_round(evening, args):
         drawn = championship.draw_round(evening, seed)
         draws.append(drawn)
         evening.save()
-    plans = evening.folder / "seating"
-    plans.mkdir(exist_ok=True)
-    png = plans / ("round-%d.png" % drawn["round"])
-    page = plans / ("round-%d.html" % drawn["round"])
-    championship.write_png(png, title, settings, drawn)
-    page.write_text(championship.page(title, settings, drawn), encoding="utf-8")
-    print("\n".join(championship.plan_lines(title, settings, drawn)))
-    print("plan to print: %s (or %s)" % (png, page))
+    write_plan(
+        evening,
+        "round-%d" % drawn["round"],
+        lambda png: championship.write_png(png, title, settings, drawn),
+        championship.page(title, settings, drawn),
+        championship.plan_lines(title, settings, drawn),
+    )
     return 0
 
 

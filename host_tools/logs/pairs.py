@@ -405,25 +405,15 @@ def write_png(path, ranked, results, byes):
 
 
 def page(ranked, results, byes):
-    from html import escape
+    from host_tools.logs.ranking_page import _table, document
 
-    from host_tools.logs.ranking_page import STYLE, _table
-
-    return (
-        "\n".join(
-            [
-                "<!DOCTYPE html>",
-                '<html lang="en"><head><meta charset="utf-8">',
-                '<meta name="viewport" content="width=device-width, initial-scale=1">',
-                "<title>%s</title><style>%s</style></head><body>" % (escape(TITLE), STYLE),
-                "<h1>%s</h1>" % escape(TITLE),
-                _table(HEADINGS, table_rows(ranked), NUMERIC),
-                "<h2>Matches</h2>",
-                _table(["round", "match", "result"], match_rows(results, byes), (0,)),
-                "</body></html>",
-            ]
-        )
-        + "\n"
+    return document(
+        TITLE,
+        [
+            _table(HEADINGS, table_rows(ranked), NUMERIC),
+            "<h2>Matches</h2>",
+            _table(["round", "match", "result"], match_rows(results, byes), (0,)),
+        ],
     )
 
 

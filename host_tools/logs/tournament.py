@@ -95,20 +95,28 @@ def main(argv=None):
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
     tables = ranking.statistics(sources, ranked)
-    for path, write in (
+    if not written(
         (args.csv, lambda path: write_csv(ranked, path)),
         (args.png, lambda path: ranking_page.write_png(path, ranked, tables, sources)),
         (args.html, lambda path: ranking_page.write_html(path, ranked, tables, sources)),
     ):
+        return 1
+    lines = report_lines(ranked, skipped) + ranking.statistics_lines(tables)
+    print(printable("\n".join(lines + ranking.sources_lines(sources))))
+    return 0
+
+
+def written(*outputs):
+    """Each (path, write) whose path was given, written by `write(path)`; False, and
+    said, at the first that cannot be."""
+    for path, write in outputs:
         if path:
             try:
                 write(path)
             except OSError as error:
                 print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
-                return 1
-    lines = report_lines(ranked, skipped) + ranking.statistics_lines(tables)
-    print(printable("\n".join(lines + ranking.sources_lines(sources))))
-    return 0
+                return False
+    return True
 
 
 def report_pairs(args, sources):
@@ -142,17 +150,12 @@ def report_pairs(args, sources):
     for source in sources:
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
-    for path, write in (
+    if not written(
         (args.csv, lambda path: pairs.write_csv(ranked, path)),
         (args.png, lambda path: pairs.write_png(path, ranked, results, byes)),
         (args.html, lambda path: pairs.write_html(path, ranked, results, byes)),
     ):
-        if path:
-            try:
-                write(path)
-            except OSError as error:
-                print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
-                return 1
+        return 1
     if args.json:
         print(json.dumps([pair.row() for pair in ranked], ensure_ascii=False, indent=1))
     else:
