@@ -16,6 +16,7 @@ import threading
 import time
 
 from host_tools.evening import broker as broker_module
+from host_tools.evening import championship
 from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
 from host_tools.evening.live import Live
@@ -27,6 +28,8 @@ TWICE = re.compile(r"Client (\S+) already connected, closing old connection")
 
 
 def seating_payload(evening, draw, table):
+    if championship.is_championship(evening.settings):
+        return championship.seating(evening, draw, table)
     return json.dumps(
         {
             "session": draw["session"],
@@ -55,6 +58,7 @@ class Runner:
         self.seen = {}  # board: "HH:MM:SS" of its last message
         self.online = {}
         self.shown = set()  # refusals already said
+        self.ticked = 0.0  # when a round's time left was last said (tick)
         self.connected = threading.Event()
         self.failure = None
         self.dirty = set()  # boards with lines taken since the last round
@@ -193,6 +197,7 @@ class Runner:
             self.wake.set()
             if index == 0:
                 self.say("table %d: board %s began match %d" % (self.table(board), board, number))
+                self.began(board, number, line)
             self.live.changed()
         elif verdict == CONFLICT:
             self.say(text)
@@ -211,6 +216,25 @@ class Runner:
             self.publish_have(board)
         self.live.changed()
         return now, self.evening.boards != boards
+
+    def began(self, board, number, line):
+        """A championship's round: the match noted as the round's, its clock started
+        with the round's first (the slates told their time left), names checked."""
+        if not championship.is_championship(self.evening.settings):
+            return
+        running = championship.clock_runs(self.evening)
+        for text in championship.note_match(self.evening, board, number, line):
+            self.say(text)
+        if not running and championship.clock_runs(self.evening):
+            self.publish_seating()
+
+    def tick(self):
+        """Between two looks at the folder: a round's time left said again to the slates
+        every REPUBLISH s while its clock runs (a slate that joins late counts from it)."""
+        now = time.monotonic()
+        if now - self.ticked >= championship.REPUBLISH and championship.clock_runs(self.evening):
+            self.ticked = now
+            self.publish_seating()
 
     def table(self, board):
         return self.evening.boards[board]["table"]
@@ -249,7 +273,13 @@ class Runner:
         """The standing was made again: published, and new refusals said."""
         self.client.publish(
             "ardoise/%s/ranking" % self.evening.id,
-            json.dumps({k: standing[k] for k in ("session", "rankings", "tables")}),
+            json.dumps(
+                {
+                    k: standing[k]
+                    for k in ("session", "rankings", "tables", "championship")
+                    if k in standing
+                }
+            ),
             qos=1,
             retain=True,
         )
