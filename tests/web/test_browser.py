@@ -402,7 +402,8 @@ def test_every_touch_tap_counts_on_a_busy_phone(context, site):
     first = time.time() + 3.0
     for number, key in enumerate(TAPS):
         start = first + number * TAPS_APART_S
-        cdp.send("Input.dispatchTouchEvent", touch_event("touchStart", *driver.centre(key), start))
+        x, y = driver.centre(key)
+        cdp.send("Input.dispatchTouchEvent", touch_event("touchStart", x, y, start))
         cdp.send("Input.dispatchTouchEvent", touch_event("touchEnd", at=start + TAP_S))
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWER})
     page.evaluate(HOG)
