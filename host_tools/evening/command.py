@@ -259,6 +259,14 @@ def status(args):
                 plural(lines, "line"),
             )
         )
+    for board, held in sorted(seen.items()):
+        refused = held.get("refused") if isinstance(held, dict) else None
+        if refused:
+            print(
+                "  board %s: %s refused at %s (%s): %s"
+                % (board, refused["what"], refused["at"], plural(refused["count"], "time"),
+                   refused["reason"])
+            )  # fmt: skip
     for text in now["refused"]:
         print("  refused: %s" % text)
     return 0

@@ -48,14 +48,6 @@ CONFIRM = "confirm"  # a new match's first line: ask again, take it when it come
 CONFLICT = "conflict"
 
 
-def parse(payload):
-    """(match, index, line bytes) from a /line message, or None if it is not one."""
-    parts = payload.split(b" ", 2)
-    if len(parts) != 3 or not all(part.isdigit() for part in parts[:2]) or b"\n" in parts[2]:
-        return None
-    return int(parts[0]), int(parts[1]), parts[2]
-
-
 class BoardCopy:
     """The journal of board `board` kept in `folder` (FOLDER/logs/<board>)."""
 

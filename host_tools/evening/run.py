@@ -16,8 +16,9 @@ import threading
 import time
 
 from host_tools.evening import broker as broker_module
-from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse, sync_files
+from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
+from host_tools.evening.intake import Unfit, read_line, read_status, shown
 from host_tools.evening.live import Live
 
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
@@ -54,6 +55,8 @@ class Runner:
         self.asked = {}  # board: (time, have) of the last /have published
         self.seen = {}  # board: "HH:MM:SS" of its last message
         self.online = {}
+        self.refused = {}  # board: its last message refused, for `status`
+        self.unknown = set()  # boards not enrolled already said
         self.shown = set()  # refusals already said
         self.connected = threading.Event()
         self.failure = None
@@ -152,32 +155,60 @@ class Runner:
         self.connected.set()
 
     def on_message(self, client, userdata, message):
-        parts = message.topic.split("/")
+        """Every message, whatever its bytes, is taken or refused here: an exception
+        would end paho's thread, and the message, never acknowledged, would come
+        again at each start of the organiser's session."""
+        try:
+            self.take(message.topic, message.payload)
+        except Exception as error:  # noqa: BLE001 (the intake goes on, and says why)
+            self.say(
+                "a message on %s not taken: an error in the organiser (%s: %s)"
+                % (shown(message.topic), type(error).__name__, shown(str(error)))
+            )
+
+    def take(self, topic, payload):
+        parts = topic.split("/")
         if len(parts) != 4:
             return
         board, kind = parts[2], parts[3]
         if board not in self.evening.boards:
-            self.say(
-                "board %s is not enrolled in this evening: its messages are ignored "
-                "(ardoise evening enrol --port PORT)" % board
-            )
+            if board not in self.unknown and len(self.unknown) < 100:
+                self.unknown.add(board)
+                self.say(
+                    "board %s is not enrolled in this evening: its messages are ignored "
+                    "(ardoise evening enrol --port PORT)" % shown(board)
+                )
             return
         self.seen[board] = time.strftime("%H:%M:%S")
-        if kind == "status":
-            state = message.payload.decode("utf-8", "replace")
-            if self.online.get(board) != state:
-                self.online[board] = state
-                self.say("table %d: board %s %s" % (self.table(board), board, state))
-            self.live.changed()
-        elif kind == "line":
-            self.on_line(board, message.payload)
+        try:
+            if kind == "status":
+                self.on_status(board, read_status(payload))
+            elif kind == "line":
+                self.on_line(board, *read_line(payload))
+        except Unfit as unfit:
+            self.refuse(board, "a %s" % kind, unfit)
 
-    def on_line(self, board, payload):
-        parsed = parse(payload)
-        if parsed is None:
-            self.say("board %s sent something that is not a journal line: ignored" % board)
-            return
-        number, index, line = parsed
+    def refuse(self, board, what, reason):
+        """A message of `board` that is not what the protocol says: said, kept for
+        `status` (its last), never stored; acknowledged all the same."""
+        self.say("board %s: %s refused, not stored: %s" % (board, what, reason))
+        with self.lock:
+            last = self.refused.get(board, {})
+            self.refused[board] = {
+                "what": what,
+                "reason": str(reason),
+                "at": time.strftime("%H:%M:%S"),
+                "count": last.get("count", 0) + 1,
+            }
+        self.live.changed()  # state/boards.json written with it
+
+    def on_status(self, board, state):
+        if self.online.get(board) != state:
+            self.online[board] = state
+            self.say("table %d: board %s %s" % (self.table(board), board, state))
+        self.live.changed()
+
+    def on_line(self, board, number, index, line):
         copy = self.copy(board)
         with self.lock:
             verdict, text = copy.receive(number, index, line)
@@ -263,7 +294,11 @@ class Runner:
         write_json(
             self.evening.state / "boards.json",
             {
-                board: {"seen": self.seen.get(board), "status": self.online.get(board)}
+                board: {
+                    "seen": self.seen.get(board),
+                    "status": self.online.get(board),
+                    "refused": self.refused.get(board),
+                }
                 for board in self.evening.boards
             },
         )

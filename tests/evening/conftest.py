@@ -8,8 +8,11 @@ Boards are enrolled in the folder as `enrol` does it, without a board on USB
 """
 
 import pathlib
+import signal
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -90,4 +93,71 @@ def start_run(evening, *options):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+    )
+
+
+class Run:
+    """`ardoise evening run FOLDER OPTIONS...` running, its output (stdout and stderr)
+    read as it comes, so that a test can wait for what it says while it runs."""
+
+    def __init__(self, evening, *options, env=None):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", "evening", "run", str(evening.folder)]
+            + [str(option) for option in options],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        self.lines = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    @property
+    def output(self):
+        return "".join(self.lines)
+
+    def said(self, text, timeout=20):
+        """Whether `text` is in the output within `timeout` s (False once `run` ended)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.output:
+                return True
+            if self.process.poll() is not None:
+                self.reader.join(5)
+                return text in self.output
+            time.sleep(0.05)
+        return False
+
+    def running(self):
+        return self.process.poll() is None
+
+    def stop(self, how=signal.SIGINT):
+        """Stopped (killed if it does not end): its whole output."""
+        if self.process.poll() is None:
+            self.process.send_signal(how)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(5)
+        self.process.stdout.close()
+        return self.output
+
+
+def broker_url(evening):
+    """The evening's broker as `run --broker` takes it, for the organiser's user."""
+    from host_tools.evening.folder import ORGANISER
+
+    return "mqtt://%s:%s@127.0.0.1:%d" % (
+        ORGANISER,
+        evening.secrets["organiser"],
+        evening.settings["broker"]["port"],
     )
