@@ -36,10 +36,12 @@ what follows it, never on its own.
 
 import json
 import os
+import re
 
 from host_tools.board.pull import log_name
 from host_tools.evening.fold import Fold
 from host_tools.evening.folder import write_json, write_whole
+from host_tools.evening.intake import MATCH_DIGITS
 
 TAKEN = "taken"
 DUPLICATE = "duplicate"
@@ -69,10 +71,7 @@ class BoardCopy:
         return self.folder / log_name(self.board, number)
 
     def load(self):
-        try:
-            self.current = json.loads(self.state_path.read_text())["current"]
-        except FileNotFoundError:
-            self.current = 0
+        self.current = self.read_state()
         self.lines = []
         if not self.current:
             self.count = 0
@@ -87,9 +86,30 @@ class BoardCopy:
         self.count = len(self.lines)
         self.folds = {}
         for path in self.files():
-            number = int(path.stem.rpartition("-")[2])
+            number = number_of(path)
             held = whole if number == self.current else path.read_bytes()
             self.folds[number] = Fold.of(path, held)
+
+    def read_state(self):
+        """The match on the slate as state/<board>.json names it. One that names no
+        match a board makes (a damaged file, or one an earlier version wrote from a
+        board's number unchecked) is never made a path: the copy goes on from the
+        highest match it holds, and `note` says so."""
+        self.note = None
+        try:
+            current = json.loads(self.state_path.read_bytes())["current"]
+        except FileNotFoundError:
+            return 0
+        except (ValueError, LookupError, TypeError):
+            current = None
+        if type(current) is int and 0 <= current < 10**MATCH_DIGITS:
+            return current
+        held = max((number_of(path) for path in self.files()), default=0)
+        self.note = (
+            "state/%s does not name a match a board makes: the copy goes on from the "
+            "files it holds (match %d)" % (self.state_path.name, held)
+        )
+        return held
 
     def have(self):
         return self.current, self.count
@@ -183,7 +203,16 @@ class BoardCopy:
         return {fold.path: fold.log() for fold in self.folds.values()}
 
     def files(self):
-        return sorted(self.folder.glob("%s-[0-9]*.jsonl" % self.board))  # log_name's
+        """The files named as log_name names the board's matches (no other)."""
+        found = self.folder.glob("%s-[0-9]*.jsonl" % self.board)
+        return sorted(
+            path for path in found if re.fullmatch(r"[0-9]+", path.stem[len(self.board) + 1 :])
+        )
+
+
+def number_of(path):
+    """The match number of a file named as log_name names it."""
+    return int(path.stem.rpartition("-")[2])
 
 
 def sync_files(paths):

@@ -85,6 +85,8 @@ class Runner:
             made = BoardCopy(
                 self.evening.logs / board, self.evening.state / (board + ".json"), board
             )
+            if made.note:
+                self.say("board %s: %s" % (board, made.note))
             with self.lock:
                 self.copies[board] = made
         return self.copies[board]

@@ -6,8 +6,11 @@ board's good lines are taken all the same, and `run` starts again on the
 folder it wrote.
 """
 
+import json
+import time
 
 from host_tools.common import ROOT
+from host_tools.evening.copy import BoardCopy
 from tests.evening.boards import Board
 from tests.evening.conftest import Run, broker_url, free_port
 from tests.evening.test_run import wait_for_page
@@ -81,3 +84,77 @@ def test_a_poison_line_is_acknowledged_and_never_comes_back(evening, mosquitto):
         again = run.stop()
     assert "Traceback" not in first + again, first + again
     assert "refused" not in again, again
+
+
+def test_a_match_number_no_board_makes_never_becomes_a_file(evening):
+    """The audit's 300-digit match number, sent twice as a new match's first line
+    is: it named state/b1.json's match, ENAMETOOLONG killed the intake, and `run`
+    could no longer start on the folder."""
+    run = own_run(evening)
+    board = None
+    try:
+        board = Board(evening, "b1", {1: LINES})
+        for _ in range(2):
+            publish(board, "line", b"9" * 300 + b" 0 " + LINES[0])
+        board.write(len(board.order))
+        assert board.wait_held(board.end, 20), run.output
+        assert run.said("board b1: a line refused, not stored: its match number has 300 digits")
+    finally:
+        if board:
+            board.close()
+        output = run.stop()
+    assert json.loads((evening.state / "b1.json").read_text()) == {"current": 1}
+    assert sorted(path.name for path in (evening.logs / "b1").iterdir()) == ["b1-0001.jsonl"]
+    again = own_run(evening)  # it starts on the folder it wrote
+    assert again.running()
+    output += again.stop()
+    assert "Traceback" not in output, output
+
+
+def test_a_state_no_board_makes_is_said_and_the_files_held_go_on(tmp_path):
+    """A folder an earlier `run` left with such a number (or a state file damaged):
+    the copy goes on from the files it holds, and says so."""
+    folder, state = tmp_path / "logs" / "b1", tmp_path / "state" / "b1.json"
+    folder.mkdir(parents=True)
+    state.parent.mkdir()
+    (folder / "b1-0002.jsonl").write_bytes(LINES[0] + b"\n" + LINES[1] + b"\n")
+    for damaged in ('{"current": %s}' % ("9" * 300), '{"current": "x"}', "{", '{"current": -1}'):
+        state.write_text(damaged)
+        copy = BoardCopy(folder, state, "b1")
+        assert copy.have() == (2, 2), damaged
+        assert copy.note.startswith("state/b1.json does not name a match a board makes"), damaged
+
+
+def test_a_status_is_shown_escaped_and_bounded(evening):
+    """`\\x1b[2J...` cleared the organiser's screen, faked a message and set the
+    window's title; it was kept in state/boards.json and printed again by
+    `status`; 300 kB and bytes that are not UTF-8 were taken."""
+    fake = b"\x1b[2J\x1b[31mFAKE: the evening is over\x1b]0;owned\x07"
+    run = own_run(evening)
+    board = None
+    try:
+        board = Board(evening, "b1", {1: LINES})
+        for payload in (fake, b"x" * 300_000, b"\xff\xfeonline"):
+            publish(board, "status", payload, retain=True)
+        board.write(2)
+        assert board.wait_held((1, 2), 20)
+        assert run.said("board b1: a status refused, not stored: ")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and run.output.count("a status refused") < 3:
+            time.sleep(0.05)
+        publish(board, "status", b"online", retain=True)
+        assert run.said("table 1: board b1 online")
+        status = ardoise("evening", "status", evening.folder)
+    finally:
+        if board:
+            board.close()
+        output = run.stop()
+    said = [line for line in output.splitlines() if "a status refused" in line]
+    assert len(said) == 3, output
+    assert said[0].endswith("'\\x1b[2J\\x1b[31mFAKE: the evening is over\\x1b]0;owned\\x07'")
+    assert all(len(line) < 200 for line in said), said
+    kept = (evening.state / "boards.json").read_text() + status.stdout
+    for text in (output, kept):
+        assert "\x1b" not in text and "\x07" not in text and "\ufffd" not in text
+    assert "FAKE" not in kept and "xxxxxxxxxx" not in kept
+    assert "board b1 (online, seen at" in status.stdout
