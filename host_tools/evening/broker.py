@@ -29,6 +29,7 @@ import time
 import urllib.parse
 from collections import deque
 
+from host_tools.common import printable
 from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 
 MOSQUITTO = "/usr/sbin/mosquitto"
@@ -230,7 +231,8 @@ class Mosquitto:
 
     def _read(self):
         for raw in self.process.stdout:
-            text = raw.decode("utf-8", "replace").rstrip()
+            # Client ids and users are the clients' words: never the terminal's.
+            text = printable(raw.decode("utf-8", "backslashreplace").rstrip())
             self.tail.append(text)
             if self.on_line:
                 self.on_line(text)

@@ -29,7 +29,7 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural
+from host_tools.common import end_on_signals, plural, printable
 from host_tools.evening import broker, draw
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
@@ -223,20 +223,16 @@ def _start_mosquitto(evening):
 
 
 def status(args):
-    import json
-
     from host_tools.evening.live import Logs, standing
+    from host_tools.evening.run import kept
 
     evening = Evening.load(pathlib.Path(args.folder))
-    try:
-        seen = json.loads((evening.state / "boards.json").read_text())
-    except FileNotFoundError:
-        seen = {}
-    now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
-    print(
+    boards = kept(evening)
+    now = standing(evening, Logs(evening.logs), {b: v["seen"] for b, v in boards.items()})
+    out = [
         "evening %s: session %d of %s drawn, %d boards enrolled"
         % (evening.id, now["session"], now["sessions"], len(evening.boards))
-    )
+    ]
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
@@ -246,8 +242,8 @@ def status(args):
             deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
         heard = "never seen"
         if table["seen"]:
-            heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
-        print(
+            heard = "%s, seen at %s" % (boards[board]["status"], table["seen"])
+        out.append(
             "  table %d, board %s (%s): %s%s; %s, %s held"
             % (
                 table["table"],
@@ -259,16 +255,16 @@ def status(args):
                 plural(lines, "line"),
             )
         )
-    for board, held in sorted(seen.items()):
-        refused = held.get("refused") if isinstance(held, dict) else None
+    for board, held in sorted(boards.items()):
+        refused = held["refused"]
         if refused:
-            print(
+            out.append(
                 "  board %s: %s refused at %s (%s): %s"
                 % (board, refused["what"], refused["at"], plural(refused["count"], "time"),
                    refused["reason"])
             )  # fmt: skip
-    for text in now["refused"]:
-        print("  refused: %s" % text)
+    out += ["  refused: %s" % text for text in now["refused"]]
+    print(printable("\n".join(out)))  # a board's words never drive the terminal
     return 0
 
 

@@ -15,16 +15,18 @@ import re
 import threading
 import time
 
+from host_tools.common import printable
 from host_tools.evening import broker as broker_module
 from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
-from host_tools.evening.intake import Unfit, read_line, read_status, shown
+from host_tools.evening.intake import STATUSES, Unfit, read_line, read_status, shown
 from host_tools.evening.live import Live
 
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
 ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
 TWICE = re.compile(r"Client (\S+) already connected, closing old connection")
+SEEN = re.compile(r"\d\d:\d\d:\d\d")  # when a board was last seen, as kept
 
 
 def seating_payload(evening, draw, table):
@@ -49,7 +51,9 @@ class Runner:
 
         self.evening = evening
         self.address = address
-        self.say = say
+        # Everything said is escaped (common.printable) as a last guard: what a
+        # board or a client sends is quoted by intake.shown already.
+        self.say = lambda text: say(printable(text))
         self.lock = threading.Lock()  # the copies: written here, read by the standing
         self.copies = {}
         self.asked = {}  # board: (time, have) of the last /have published
@@ -320,6 +324,37 @@ class Runner:
                 "two clients connect as %s: are two boards using the same id? Deploy one "
                 "with another --id and enrol it" % twice.group(1)
             )
+
+
+def kept(evening):
+    """What the last `run` kept of each enrolled board (state/boards.json): when it
+    was last seen, its status, its last message refused. Read as a board's own
+    words are, since a board sent them: anything unexpected dropped or escaped."""
+    try:
+        data = json.loads((evening.state / "boards.json").read_bytes())
+    except (OSError, ValueError):
+        data = {}
+    boards = {}
+    for board in evening.boards:
+        entry = data.get(board) if isinstance(data, dict) else None
+        entry = entry if isinstance(entry, dict) else {}
+        seen = entry.get("seen")
+        status = entry.get("status")
+        refused = entry.get("refused")
+        boards[board] = {
+            "seen": seen if isinstance(seen, str) and SEEN.fullmatch(seen) else None,
+            "status": None if status is None else status if status in STATUSES else shown(status),
+            "refused": refusal(refused) if isinstance(refused, dict) else None,
+        }
+    return boards
+
+
+def refusal(kept):
+    """A refusal as `kept` by Runner.refuse, each text escaped and bounded."""
+    count = kept.get("count")
+    made = {key: printable(str(kept.get(key)))[:200] for key in ("what", "reason", "at")}
+    made["count"] = count if type(count) is int else 1
+    return made
 
 
 def local_address(evening):

@@ -158,3 +158,19 @@ def test_a_status_is_shown_escaped_and_bounded(evening):
         assert "\x1b" not in text and "\x07" not in text and "\ufffd" not in text
     assert "FAKE" not in kept and "xxxxxxxxxx" not in kept
     assert "board b1 (online, seen at" in status.stdout
+
+
+def test_what_an_earlier_run_kept_is_shown_escaped(evening):
+    """state/boards.json as the earlier version wrote it, the status raw."""
+    fake = "\x1b[2J\x1b[31mFAKE: the evening is over\x1b]0;owned\x07" + "x" * 300_000
+    evening.state.mkdir(exist_ok=True)
+    (evening.state / "boards.json").write_text(
+        json.dumps({"b1": {"seen": "20:15:00", "status": fake}, "b2": {"seen": fake}})
+    )
+    status = ardoise("evening", "status", evening.folder)
+    assert status.returncode == 0, status.stderr
+    assert "\x1b" not in status.stdout and "\x07" not in status.stdout
+    assert len(status.stdout) < 2000, status.stdout
+    lines = status.stdout.splitlines()
+    assert lines[1].startswith("  table 1, board b1 ('\\x1b[2J\\x1b[31mFAKE: the evening is")
+    assert lines[2].startswith("  table 2, board b2 (never seen)")
