@@ -99,7 +99,9 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
                 # cannot read the organiser's password file.
                 ["user root"] if os.geteuid() == 0 else []
             ),
-            "log_dest stdout",
+            "# stderr: unbuffered, each line said at once (stdout, a pipe, is block-buffered:",
+            "# a refusal came only at the end of the evening). run.py reads it.",
+            "log_dest stderr",
             "log_type error",
             "log_type warning",
             "log_type notice",
