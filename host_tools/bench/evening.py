@@ -14,7 +14,8 @@ went. Also the peak heap with the network on, and the network modules'
 players, 3 slates, 3 sessions of 16 deals of Bruus played at random by the
 rules core, a line every 0.05 s a slate) against the real `ardoise evening
 run` and its Mosquitto: each line's latency from its writing on a slate to
-the first ranking the organiser publishes that holds it, median and worst.
+the first standing its page sends (as a phone receives it; /ranking has the
+same) that holds it, median and worst.
 Then the same for a club: 60 slates (240 players), as the load proof plays
 it. The tests' harness plays both (tests/evening/load.py, the load proof's),
 in a process of its own, which prints the figures as JSON.
@@ -143,7 +144,7 @@ def organiser():
              "slate: taken in" % (what, slates, figures["sessions"], figures["deals"],
                                   figures["lines"]),
              "%.0f lines/s" % figures["taken"], "", None),
-            ("... a line written on a slate to the organiser's ranking holding it: median",
+            ("... a line written on a slate to the page's standing holding it: median",
              "%.2f s" % figures["median"], "<= %g s" % RANKED, figures["median"] <= RANKED),
             ("... worst", "%.2f s" % figures["worst"], "<= %g s" % RANKED,
              figures["worst"] <= RANKED),

@@ -2,9 +2,12 @@
 
 Every board has its own user (its id) and may publish only under its own
 topics, ardoise/EVENING/BOARD/line and /status; it reads its /have and
-/seating. The organiser's user reads and writes the whole evening. A client
-without a user (the page, a phone) reads only the ranking and the boards'
-status, and publishes nothing. The password file holds salted PBKDF2-SHA512
+/seating. The organiser's user reads and writes the whole evening. A
+client's id is its user (use_username_as_clientid, on every listener), so
+no client can take another's id, which would make Mosquitto drop the one
+connected; a client without a user is refused (Mosquitto 2.0 has no other
+way to keep it from taking an id: phones read the live page, not MQTT).
+The password file holds salted PBKDF2-SHA512
 hashes in Mosquitto 2's own format, as mosquitto_passwd writes them: no
 password is ever on a command line, in a log or in a page.
 
@@ -55,9 +58,8 @@ def acl_text(evening_id):
     return "\n".join(
         [
             "# The ACL of evening %s, made by `ardoise evening` (broker.py)." % evening_id,
-            "# Clients without a user (the page, phones): read the ranking and the status.",
-            "topic read %s/ranking" % root,
-            "topic read %s/+/status" % root,
+            "# No client without a user, and each client's id is its user",
+            "# (use_username_as_clientid): none can take a board's or the organiser's.",
             "# Each board (user = its id): publish its lines and its status, read what",
             "# the organiser holds of it and its table's seating. Nothing else.",
             "pattern write %s/%%u/line" % root,
@@ -81,8 +83,9 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
         [
             "# Mosquitto for evening %s, made by `ardoise evening` (broker.py)." % evening_id,
             "per_listener_settings false",
-            "# A client without a user may connect: the ACL lets it read the ranking only.",
-            "allow_anonymous true",
+            "# Every client has a user, and its id is that user (each listener below):",
+            "# a client without one could take a board's id, which drops the board.",
+            "allow_anonymous false",
             "password_file %s" % (folder / "passwd"),
             "acl_file %s" % (folder / "acl"),
             *(
@@ -110,11 +113,13 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
             "# The boards, on the LAN.",
             ("listener %d %s" % (port, bind)).strip(),
             "protocol mqtt",
+            "use_username_as_clientid true",
             *(
                 [
-                    "# Phones and pages: MQTT over WebSockets, read-only.",
+                    "# MQTT over WebSockets, for the same users.",
                     ("listener %d %s" % (websockets, bind)).strip(),
                     "protocol websockets",
+                    "use_username_as_clientid true",
                 ]
                 if websockets
                 else []

@@ -25,7 +25,11 @@ from host_tools.evening.live import Live
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
 ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
-TWICE = re.compile(r"Client (\S+) already connected, closing old connection")
+CONNECTED = re.compile(r"New client connected from (\S+):\d+ as (\S+) ")
+GONE = re.compile(
+    r"Client (\S+) (?:disconnected[.:]|disconnected due|closed its|has exceeded|been disc)"
+)
+UNKNOWN = "<unknown>"  # Mosquitto's name for a client refused its user or password
 SEEN = re.compile(r"\d\d:\d\d:\d\d")  # when a board was last seen, as kept
 
 
@@ -61,6 +65,8 @@ class Runner:
         self.online = {}
         self.refused = {}  # board: its last message refused, for `status`
         self.unknown = set()  # boards not enrolled already said
+        self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
+        self.twice = {}  # user: when its id was last said used twice
         self.shown = set()  # refusals already said
         self.connected = threading.Event()
         self.failure = None
@@ -82,7 +88,9 @@ class Runner:
             self.copy(board)
         # Last: its thread publishes the standing with the client at once. The
         # standing is made from the copies as they are folded, line by line.
-        self.live = Live(evening, self.seen, self.updated, lock=self.lock, copies=self.copies)
+        self.live = Live(
+            evening, self.seen, self.updated, lock=self.lock, copies=self.copies, online=self.online
+        )
 
     def copy(self, board):
         if board not in self.copies:
@@ -310,20 +318,46 @@ class Runner:
         )
 
     def broker_log(self, text):
-        """A line of Mosquitto's log: the refusals an organiser must know of, in words."""
+        """A line of Mosquitto's log: what an organiser must know of, in words."""
         refused = REFUSED.search(text)
-        if refused:
+        if refused and refused.group(1) == UNKNOWN:
             self.say(
-                "the broker refused a client (%s): a user or password this evening does "
-                "not know: a board enrolled for another evening? Enrol it again "
-                "(ardoise evening enrol --port PORT)" % refused.group(1)
+                "the broker refused a client: a user or password this evening does not "
+                "know: a board enrolled for another evening? Enrol it again "
+                "(ardoise evening enrol --port PORT)"
             )
-        twice = TWICE.search(text)
-        if twice:
+        elif refused:
             self.say(
-                "two clients connect as %s: are two boards using the same id? Deploy one "
-                "with another --id and enrol it" % twice.group(1)
+                "the broker refused a client without a user (as %s): only the evening's "
+                "boards and organiser connect, each under its own id" % refused.group(1)
             )
+        gone = GONE.search(text)
+        if gone:
+            self.addresses.pop(gone.group(1), None)
+        connected = CONNECTED.search(text)
+        if connected:
+            address, user = connected.groups()
+            before = self.addresses.get(user)
+            self.addresses[user] = address
+            # Connected again from the same address: the same board back in a hurry.
+            # Two boards with one id take turns: said once a minute, not at each turn.
+            last = self.twice.get(user)
+            if before and before != address and (last is None or time.monotonic() - last > 60):
+                self.twice[user] = time.monotonic()
+                self.say_twice(user, address, before)
+
+    def say_twice(self, user, address, before):
+        if user == ORGANISER:
+            self.say(
+                "another organiser connected from %s while this one was connected from "
+                "%s: is a second `ardoise evening run` using this evening?" % (address, before)
+            )
+            return
+        self.say(
+            "board %s connected from %s while connected from %s (the broker closed the "
+            "older connection): are two boards using the same id %s, or its password? "
+            "Deploy one with another --id and enrol it" % (user, address, before, user)
+        )
 
 
 def kept(evening):

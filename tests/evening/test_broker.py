@@ -6,9 +6,12 @@ started again.
 
 import threading
 
-from tests.evening.boards import client
+from host_tools.common import ROOT
+from tests.evening.boards import Board, client
 from tests.evening.conftest import Run
 from tests.evening.test_run import wait_for_page
+
+LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
 
 
 def own_run(evening):
@@ -47,3 +50,47 @@ def test_what_the_broker_refuses_is_said_while_the_evening_runs(evening):
         assert run.running()
     finally:
         run.stop()
+
+
+def test_no_client_takes_a_board_s_or_the_organiser_s_id(evening):
+    """An anonymous client connecting as `b1` or as the organiser's client id (both
+    on the page and in the topics) made Mosquitto drop the real one, and `run`
+    blamed two boards with one id. A client's id is now its user."""
+    port = evening.settings["broker"]["port"]
+    run = own_run(evening)
+    board = None
+    try:
+        board = Board(evening, "b1", {1: LINES})
+        dropped = []
+        board.client.on_disconnect = lambda *args: dropped.append(args[3])
+        board.write(2)
+        assert board.wait_held((1, 2), 20), run.output
+        # The same board's user from another address: its id twice, said.
+        twin = client(port, "b1", evening.board_password("b1"), "b1")
+        twin.connect("127.0.0.1", port, bind_address="127.0.0.2")
+        twin.loop_start()
+        said = "board b1 connected from 127.0.0.2 while connected from 127.0.0.1"
+        assert run.said(said), run.output
+        twin.loop_stop()
+        twin.disconnect()
+        assert board.wait_held((1, 2), 20)  # back
+        dropped.clear()
+        for user, password, taken in (
+            (None, None, "b1"),
+            (None, None, "ardoise-organiser-%s" % evening.id),
+            (None, None, "organiser"),
+            ("b2", evening.board_password("b2"), "b1"),  # another board's own user
+        ):
+            reason = attempt(port, user, password, taken)
+            assert reason is not None, taken
+            assert reason.is_failure == (user is None), (taken, reason)
+        assert run.said("the broker refused a client without a user (as b1)"), run.output
+        board.write(len(board.order) - 2)
+        assert board.wait_held(board.end, 20), run.output  # the organiser is there too
+        assert dropped == []
+    finally:
+        if board:
+            board.close()
+        output = run.stop()
+    assert output.count("same id") == 1, output  # the twin's, and no other
+    assert "Traceback" not in output, output
