@@ -11,14 +11,15 @@ The password file holds salted PBKDF2-SHA512
 hashes in Mosquitto 2's own format, as mosquitto_passwd writes them: no
 password is ever on a command line, in a log or in a page.
 
-Any other MQTT 3.1.1 broker can stand in, given by URL
-(mqtt://organiser:PASSWORD@host:1883): its owner sets its users and ACL as
+Any other MQTT 3.1.1 broker can stand in, given by URL (mqtt://organiser@host:1883,
+the password apart: `password_for`): its owner sets its users and ACL as
 broker/acl says.
 """
 
 import base64
 import ctypes
 import errno
+import getpass
 import hashlib
 import os
 import secrets
@@ -36,6 +37,7 @@ from host_tools.common import printable
 from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 
 MOSQUITTO = "/usr/sbin/mosquitto"
+PASSWORD_VARIABLE = "ARDOISE_BROKER_PASSWORD"  # an existing broker's password, if not asked
 PR_SET_PDEATHSIG = 1
 ITERATIONS = 101  # mosquitto_passwd's own count (Mosquitto 2.0)
 
@@ -161,22 +163,52 @@ class Address:
 
 
 def parse_url(url):
-    """An Address from mqtt://user:password@host:port; EveningError for anything else."""
+    """An Address, its password None, from mqtt://USER@HOST:PORT (USER the organiser's
+    by default); EveningError for anything else. The URL is never repeated: it may
+    hold a password, which is never taken from a command line (`password_for`)."""
     parts = urllib.parse.urlsplit(url)
-    if parts.scheme != "mqtt" or not parts.hostname:
-        raise EveningError(
-            "a broker URL looks like mqtt://user:password@host:1883, not %r"
-            % urllib.parse.urlsplit(url)._replace(netloc=parts.hostname or "").geturl()
-        )
     try:
-        port = parts.port or 1883
+        host, port = parts.hostname, parts.port or 1883
     except ValueError:
-        raise EveningError("the broker URL's port is not a number") from None
-    return Address(
-        parts.hostname,
-        port,
-        urllib.parse.unquote(parts.username or ""),
-        urllib.parse.unquote(parts.password or ""),
+        raise EveningError("the broker URL's port is not a number: mqtt://USER@HOST:1883") from None
+    if parts.scheme != "mqtt" or not host:
+        raise EveningError(
+            "a broker URL looks like mqtt://USER@HOST:1883 (the one given is not repeated "
+            "here: it may hold a password)"
+        )
+    if parts.password is not None:
+        raise EveningError(
+            "the broker URL holds a password, which anyone on this computer can read in "
+            "the process list while the evening runs: give mqtt://USER@HOST:PORT, and the "
+            "password in a file (--broker-password-file FILE), in %s, or when asked (the "
+            "organiser's user takes its password from secrets.json)" % PASSWORD_VARIABLE
+        )
+    user = urllib.parse.unquote(parts.username) if parts.username else ORGANISER
+    return Address(host, port, user, None)
+
+
+def password_for(user, evening, password_file=None):
+    """The password of `user` on an existing broker, never from a command line: the
+    file given, else $ARDOISE_BROKER_PASSWORD, else secrets.json's for the organiser's
+    user, else asked on the terminal (never echoed)."""
+    if password_file:
+        try:
+            with open(password_file, encoding="utf-8") as file:
+                return file.readline().rstrip("\r\n")
+        except (OSError, UnicodeError) as error:
+            raise EveningError(
+                "cannot read the password file %s: %s"
+                % (password_file, getattr(error, "strerror", None) or error)
+            ) from None
+    if os.environ.get(PASSWORD_VARIABLE):
+        return os.environ[PASSWORD_VARIABLE]
+    if user == ORGANISER:
+        return evening.secrets["organiser"]
+    if sys.stdin.isatty():
+        return getpass.getpass("the password of %s on the broker: " % user)
+    raise EveningError(
+        "the password of %s on the broker: give it in a file (--broker-password-file "
+        "FILE) or in %s, or run this in a terminal to be asked" % (user, PASSWORD_VARIABLE)
     )
 
 
@@ -224,7 +256,7 @@ class Mosquitto:
         if not executable:
             raise EveningError(
                 "Mosquitto is not installed (sudo apt-get install mosquitto), or give a "
-                "broker with --broker mqtt://user:password@host:1883"
+                "broker with --broker mqtt://USER@HOST:1883"
             )
         self.process = subprocess.Popen(
             [executable, "-c", str(self.config)],

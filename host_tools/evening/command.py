@@ -5,7 +5,8 @@
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
-    ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
+    ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
+        [--page-port N]
     ardoise evening status FOLDER
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
@@ -171,6 +172,7 @@ def run(args):
     try:
         if args.broker:
             address = broker.parse_url(args.broker)
+            address.password = broker.password_for(address.user, evening, args.password_file)
         else:
             mosquitto = _start_mosquitto(evening)
             address = local_address(evening)
@@ -184,7 +186,13 @@ def run(args):
             "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
         )
         print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        if mosquitto:
+            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        else:
+            print(
+                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
+                "the folder keeps everything" % address
+            )
         files = evening.changed()
         while True:
             time.sleep(0.5)
@@ -302,7 +310,16 @@ def parser():
     one.set_defaults(act=enrol)
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
-    one.add_argument("--broker", help="an existing broker: mqtt://user:password@host:1883")
+    one.add_argument(
+        "--broker",
+        help="an existing broker: mqtt://USER@HOST:1883 (the organiser's user by default, "
+        "its password from secrets.json; another's from --broker-password-file, "
+        "$ARDOISE_BROKER_PASSWORD or asked)",
+    )
+    one.add_argument(
+        "--broker-password-file", dest="password_file", metavar="FILE",
+        help="the broker user's password, the file's first line",
+    )  # fmt: skip
     one.add_argument("--page-port", type=int)
     one.add_argument("--page-host", help="the address the QR code gives (this PC's on the LAN)")
     one.set_defaults(act=run)

@@ -153,11 +153,6 @@ class Run:
 
 
 def broker_url(evening):
-    """The evening's broker as `run --broker` takes it, for the organiser's user."""
-    from host_tools.evening.folder import ORGANISER
-
-    return "mqtt://%s:%s@127.0.0.1:%d" % (
-        ORGANISER,
-        evening.secrets["organiser"],
-        evening.settings["broker"]["port"],
-    )
+    """The evening's broker as `run --broker` takes it: the organiser's user, whose
+    password `run` reads in secrets.json."""
+    return "mqtt://organiser@127.0.0.1:%d" % evening.settings["broker"]["port"]

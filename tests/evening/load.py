@@ -130,9 +130,7 @@ class Ranking:
 
 def start_run(evening, page):
     """`ardoise evening run` on the evening's broker, already listening."""
-    url = "mqtt://%s:%s@127.0.0.1:%d" % (
-        ORGANISER, evening.secrets["organiser"], evening.settings["broker"]["port"]
-    )  # fmt: skip
+    url = "mqtt://%s@127.0.0.1:%d" % (ORGANISER, evening.settings["broker"]["port"])
     command = ["evening", "run", evening.folder, "--broker", url, "--page-port", page,
                "--page-host", "127.0.0.1"]  # fmt: skip
     return subprocess.Popen(

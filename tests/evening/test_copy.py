@@ -23,10 +23,9 @@ import pytest
 from host_tools.board.pull import log_name
 from host_tools.common import ROOT
 from host_tools.evening.copy import CONFIRM, CONFLICT, DUPLICATE, GAP, TAKEN, BoardCopy
-from host_tools.evening.folder import ORGANISER
 from host_tools.evening.intake import Unfit, read_line
 from tests.evening.boards import Board
-from tests.evening.conftest import start_run
+from tests.evening.conftest import broker_url, start_run
 from tests.support.commands import ardoise
 
 LOGS = ROOT / "tests" / "logs"
@@ -117,12 +116,15 @@ def journals():
 
 
 def run_command(evening, page_port):
-    url = "mqtt://%s:%s@127.0.0.1:%d" % (
-        ORGANISER,
-        evening.secrets["organiser"],
-        evening.settings["broker"]["port"],
+    return start_run(
+        evening,
+        "--broker",
+        broker_url(evening),
+        "--page-port",
+        page_port,
+        "--page-host",
+        "127.0.0.1",
     )
-    return start_run(evening, "--broker", url, "--page-port", page_port, "--page-host", "127.0.0.1")
 
 
 def wait_page(port, timeout=20):
