@@ -250,7 +250,9 @@ def status(args):
             deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
         heard = "never seen"
         if table["seen"]:
-            heard = "%s, seen at %s" % (boards[board]["status"], table["seen"])
+            heard = "seen at %s" % table["seen"]
+            if boards[board]["status"]:
+                heard = "%s, %s" % (boards[board]["status"], heard)
         out.append(
             "  table %d, board %s (%s): %s%s; %s, %s held"
             % (

@@ -61,9 +61,10 @@ class Runner:
         self.lock = threading.Lock()  # the copies: written here, read by the standing
         self.copies = {}
         self.asked = {}  # board: (time, have) of the last /have published
-        self.seen = {}  # board: "HH:MM:SS" of its last message
-        self.online = {}
-        self.refused = {}  # board: its last message refused, for `status`
+        before = kept(evening)  # what the last run knew: a restart forgets nothing
+        self.seen = {b: held["seen"] for b, held in before.items() if held["seen"]}
+        self.online = {}  # board: online or offline, as it says now
+        self.refused = {b: held["refused"] for b, held in before.items() if held["refused"]}
         self.unknown = set()  # boards not enrolled already said
         self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
         self.twice = {}  # user: when its id was last said used twice
@@ -125,6 +126,7 @@ class Runner:
         self.client.disconnect()
         self.client.loop_stop()
         self.live.close()
+        self.save_boards()  # the last seen, even of a board heard since the last standing
 
     # -- the copies on the disk -------------------------------------------------------
 
@@ -305,6 +307,10 @@ class Runner:
                     "refused by the rules: %s (the file keeps every line the board "
                     "sent, this one and those after it)" % text
                 )
+        self.save_boards()
+
+    def save_boards(self):
+        """state/boards.json: what `status` and the next `run` know of each board."""
         write_json(
             self.evening.state / "boards.json",
             {

@@ -336,3 +336,42 @@ def test_the_organiser_s_password_is_asked_without_echo(evening, mosquitto):
             run.wait()
         os.close(main)
     assert password.encode() not in seen, seen
+
+
+def test_a_run_started_again_keeps_when_each_board_was_last_seen(evening):
+    """A restarted `run` said "never seen" of boards that had sent 200 lines."""
+    from tests.evening.boards import Board
+
+    lines = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
+    page = evening.settings["page_port"]
+    boards = []
+    run = Run(evening, "--page-host", "127.0.0.1")
+    try:
+        wait_for_page(page, run.process)
+        boards.append(Board(evening, "b1", {1: lines}))
+        boards[0].write(3)
+        assert boards[0].wait_held((1, 3), 20), run.output
+        run.stop()
+        boards[0].close()
+        run = Run(evening, "--page-host", "127.0.0.1")
+        wait_for_page(page, run.process)
+        boards.append(Board(evening, "b2", {1: lines}))  # a standing made again, and saved
+        boards[1].write(2)
+        assert boards[1].wait_held((1, 2), 20), run.output
+
+        def tables():
+            with urllib.request.urlopen("http://127.0.0.1:%d/state" % page, timeout=5) as reply:
+                return json.loads(reply.read())["tables"]
+
+        assert wait_until(lambda: tables()[1]["seen"]), tables()
+        shown = tables()
+        status = ardoise("evening", "status", evening.folder)
+    finally:
+        for board in boards:
+            board.close()
+        run.stop()
+    assert shown[0]["board"] == "b1" and shown[0]["seen"], shown
+    assert status.returncode == 0, status.stderr
+    said = status.stdout.splitlines()
+    assert said[1].startswith("  table 1, board b1 (seen at %s)" % shown[0]["seen"]), said
+    assert said[2].startswith("  table 2, board b2 (online, seen at "), said
