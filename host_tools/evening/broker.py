@@ -39,6 +39,10 @@ from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 MOSQUITTO = "/usr/sbin/mosquitto"
 PASSWORD_VARIABLE = "ARDOISE_BROKER_PASSWORD"  # an existing broker's password, if not asked
 PR_SET_PDEATHSIG = 1
+# Mosquitto stopped this many times within RESTART_WINDOW s: something keeps it
+# from running (its config, its port), and the evening stops, saying why.
+RESTARTS = 5
+RESTART_WINDOW = 60
 ITERATIONS = 101  # mosquitto_passwd's own count (Mosquitto 2.0)
 
 
@@ -250,8 +254,10 @@ class Mosquitto:
         self.tail = deque(maxlen=20)
         self.process = None
         self.reader = None
+        self.stops = []  # when it stopped by itself, within the last RESTART_WINDOW s
 
     def start(self):
+        self.tail.clear()  # what this process says
         executable = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
         if not executable:
             raise EveningError(
@@ -288,7 +294,53 @@ class Mosquitto:
                 return
             except OSError:
                 time.sleep(0.05)
+        self.process.kill()  # never to run beside the next one
         raise EveningError("Mosquitto did not listen on port %d within %d s" % (port, timeout))
+
+    def keep_up(self, port, say):
+        """Mosquitto stopped by itself (killed, say): started again, said, spaced out
+        (0, 1, 2, 3 s), while the page and the copies go on; EveningError, saying
+        why, once it stopped RESTARTS times within RESTART_WINDOW s."""
+        while True:
+            now = time.monotonic()
+            self.stops = [at for at in self.stops if now - at < RESTART_WINDOW] + [now]
+            why = self.why_stopped()
+            self.stop()
+            if len(self.stops) >= RESTARTS:
+                raise EveningError(
+                    "Mosquitto stopped %d times within a minute (the last: %s): the evening "
+                    "stops here. The folder keeps everything; `ardoise evening run` goes on "
+                    "from it once Mosquitto can run" % (len(self.stops), why)
+                )
+            say(
+                "Mosquitto stopped (%s): starting it again (%d of %d within a minute); the "
+                "page stays up, and the boards connect again" % (why, len(self.stops), RESTARTS)
+            )
+            time.sleep(len(self.stops) - 1)
+            self.start()
+            try:
+                self.wait_listening(port)
+            except EveningError:
+                continue  # stopped at once, or never listened: it counts
+            say("Mosquitto is back on port %d" % port)
+            return
+
+    def why_stopped(self):
+        """How the process ended, and the last line it logged, in a few words."""
+        code = self.process.poll() if self.process else None
+        if code is None:
+            how = "it stopped answering"
+        elif code < 0:
+            how = "killed by %s" % signal.Signals(-code).name
+        else:
+            how = "exit code %d" % code
+        if self.reader:
+            self.reader.join(2)
+        said = [line.split(": ", 1)[-1] for line in self.tail]
+        errors = [line for line in said if line.startswith("Error")] or said[-1:]
+        if code and code > 0 and errors:
+            how += ": " + " ".join(errors[:2])
+        return how
 
     def reload(self):
         """Read the password file and the ACL again (Mosquitto does on SIGHUP)."""

@@ -197,7 +197,7 @@ def run(args):
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
-                raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+                mosquitto.keep_up(settings["broker"]["port"], runner.say)
             files, enrolled = runner.follow(files)
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
                 mosquitto.reload()

@@ -168,6 +168,7 @@ class Runner:
         for board in self.evening.boards:  # after a broker restart too: retained again
             self.publish_have(board)
         self.publish_seating()
+        self.live.changed()  # the ranking published again: a broker started again lost it
         self.connected.set()
 
     def on_message(self, client, userdata, message):

@@ -4,12 +4,15 @@ no client can take a board's or the organiser's id, and a broker that dies is
 started again.
 """
 
+import os
+import signal
 import threading
+import urllib.request
 
 from host_tools.common import ROOT
 from tests.evening.boards import Board, client
 from tests.evening.conftest import Run
-from tests.evening.test_run import wait_for_page
+from tests.evening.test_run import brokers_of, wait_for_page
 
 LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
 
@@ -94,3 +97,40 @@ def test_no_client_takes_a_board_s_or_the_organiser_s_id(evening):
         output = run.stop()
     assert output.count("same id") == 1, output  # the twin's, and no other
     assert "Traceback" not in output, output
+
+
+def test_a_broker_killed_is_started_again_and_the_evening_goes_on(evening):
+    """Killing Mosquitto ended `run`, the page with it, with Mosquitto's raw log. Now
+    `run` starts it again, saying so, the page stays up, and it stops with a clear
+    message only when Mosquitto keeps stopping."""
+    run = own_run(evening)
+    page = "http://127.0.0.1:%d/state" % evening.settings["page_port"]
+    board = None
+    try:
+        board = Board(evening, "b1", {1: LINES})
+        board.write(3)
+        assert board.wait_held((1, 3), 20), run.output
+        for pid in brokers_of(evening):
+            os.kill(pid, signal.SIGKILL)
+        assert run.said("Mosquitto stopped (killed by SIGKILL): starting it again"), run.output
+        with urllib.request.urlopen(page, timeout=5):  # the page stays up
+            pass
+        assert run.said("Mosquitto is back"), run.output
+        board.write(len(board.order) - 3)
+        assert board.wait_held(board.end, 30), run.output
+        # A broker that cannot start again (its config damaged): the evening stops.
+        (evening.broker_folder / "mosquitto.conf").write_text("no such option\n")
+        for pid in brokers_of(evening):
+            os.kill(pid, signal.SIGKILL)
+        run.process.wait(60)
+    finally:
+        if board:
+            board.close()
+        output = run.stop()
+    assert run.process.returncode == 1, output
+    assert "Mosquitto stopped 5 times within a minute" in output, output
+    assert "Traceback" not in output
+    assert brokers_of(evening) == []
+    assert (evening.logs / "b1" / "b1-0001.jsonl").read_bytes() == b"".join(
+        line + b"\n" for line in LINES
+    )
