@@ -174,8 +174,7 @@ class BoardCopy:
     def append(self, line):
         path = self.path(self.current)
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "ab") as file:
-            file.write(line + b"\n")
+        append_bytes(path, line + b"\n")  # the file whole, or unchanged (a full disk)
         self.unsynced[path] = self.unsynced.get(path, 0) + 1
         self.count += 1
         self.lines.append(line)
@@ -190,10 +189,15 @@ class BoardCopy:
         # a power cut could take. Then the new number, before the new file: a
         # stop in between leaves no file for it, and the first line comes again.
         self.sync()
-        write_json(self.state_path, {"current": number})
-        self.current, self.count, self.pending, self.lines = number, 0, None, []
-        write_whole(self.path(number), line + b"\n")
-        self.count, self.lines = 1, [line]
+        try:
+            write_json(self.state_path, {"current": number})
+            write_whole(self.path(number), line + b"\n")
+        except OSError:  # a full disk: the copy is what the disk holds, asked again later
+            self.load()
+            self.pending = None
+            self.synced = max(self.synced, self.have())  # what the disk holds, synced
+            raise
+        self.current, self.count, self.pending, self.lines = number, 1, None, [line]
         self.folds[number] = Fold(self.path(number))
         self.folds[number].add(line)
         self.synced = self.have()  # write_whole synced it
@@ -208,6 +212,23 @@ class BoardCopy:
         return sorted(
             path for path in found if re.fullmatch(r"[0-9]+", path.stem[len(self.board) + 1 :])
         )
+
+
+def append_bytes(path, data):
+    """Append `data` to the file at `path` whole, or raise OSError (a full disk) with the
+    file as it was: a piece written before the error is cut off again."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.lseek(descriptor, 0, os.SEEK_END)
+        try:
+            done = 0
+            while done < len(data):
+                done += os.write(descriptor, data[done:])
+        except OSError:
+            os.ftruncate(descriptor, size)  # cutting needs no room
+            raise
+    finally:
+        os.close(descriptor)
 
 
 def number_of(path):

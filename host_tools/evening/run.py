@@ -10,6 +10,7 @@ own log is read for the clients it refuses (a board of another evening)
 and two clients under one id (two boards deployed with the same id).
 """
 
+import errno
 import json
 import re
 import threading
@@ -24,6 +25,7 @@ from host_tools.evening.live import Live
 
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
 ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
+RETRY = 2.0  # s: a board whose lines the disk could not take is asked for them again
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
 CONNECTED = re.compile(r"New client connected from (\S+):\d+ as (\S+) ")
 GONE = re.compile(
@@ -72,6 +74,8 @@ class Runner:
         self.connected = threading.Event()
         self.failure = None
         self.dirty = set()  # boards with lines taken since the last round
+        self.blocked = {}  # board: what the disk said when its lines could not be written
+        self.unsaved = None  # what the disk said when state/boards.json could not be
         self.wake = threading.Event()
         self.closing = False
         self.rounds = threading.Thread(target=self.sync_rounds, daemon=True)
@@ -133,10 +137,15 @@ class Runner:
     def sync_rounds(self):
         """Each round: the files appended to since the last synced at once, then the
         boards told what their copy holds (a round waits for the first line taken)."""
+        asked = time.monotonic()
         while not self.closing:
-            self.wake.wait()
+            self.wake.wait(RETRY)
             self.wake.clear()
             self.sync_round()
+            # A board's lines left untaken by a full disk: asked for every RETRY s.
+            if self.blocked and time.monotonic() - asked >= RETRY:
+                asked = time.monotonic()
+                self.ask_again()
             time.sleep(ROUND)
         self.sync_round()
 
@@ -144,12 +153,44 @@ class Runner:
         with self.lock:
             taken = [(board, *self.copies[board].unsynced_now()) for board in self.dirty]
             self.dirty.clear()
-        for _, unsynced, _ in taken:
-            sync_files(unsynced)  # outside the lock: lines go on arriving meanwhile
+        synced = []
+        for board, unsynced, have in taken:
+            try:
+                sync_files(unsynced)  # outside the lock: lines go on arriving meanwhile
+                synced.append((board, unsynced, have))
+            except OSError as error:  # never said held; synced again in the next round
+                with self.lock:
+                    self.dirty.add(board)
+                self.disk_trouble(board, error)
+                self.wake.set()
         with self.lock:
-            for board, unsynced, have in taken:
+            for board, unsynced, have in synced:
                 self.copies[board].synced_to(unsynced, have)
                 self.publish_have(board, again=False, fresh=True)
+
+    def disk_trouble(self, board, error):
+        """The disk refused `board`'s lines (full, say): said once, never said held,
+        asked for again every RETRY s until there is room (no restart needed)."""
+        with self.lock:
+            first = board not in self.blocked
+            self.blocked[board] = error
+        if first:
+            self.say(
+                "%s: lines from %s not taken (%s); they are asked for again until there "
+                "is room" % (disk_words(error), board, error.strerror or error)
+            )
+
+    def ask_again(self):
+        """Each board the disk refused: /have said again, so that it sends what follows."""
+        with self.lock:
+            for board in self.blocked:
+                self.publish_have(board, again=True)
+
+    def disk_room(self, board):
+        with self.lock:
+            came_back = self.blocked.pop(board, None) is not None
+        if came_back:
+            self.say("room on the disk again: lines from %s taken" % board)
 
     # -- MQTT --------------------------------------------------------------------
 
@@ -227,17 +268,22 @@ class Runner:
 
     def on_line(self, board, number, index, line):
         copy = self.copy(board)
-        with self.lock:
-            verdict, text = copy.receive(number, index, line)
-            if verdict == TAKEN:
-                self.dirty.add(board)  # said held once synced, in the next round
-            elif verdict in (CONFIRM, GAP):
-                copy.sync()  # a question says all the copy holds: on the disk first
-                if verdict == CONFIRM:
-                    # Said twice: a /have that repeats the last asks for what follows.
-                    self.publish_have(board, again=False, fresh=True)
-                self.publish_have(board, again=verdict == CONFIRM)
+        try:
+            with self.lock:
+                verdict, text = copy.receive(number, index, line)
+                if verdict == TAKEN:
+                    self.dirty.add(board)  # said held once synced, in the next round
+                elif verdict in (CONFIRM, GAP):
+                    copy.sync()  # a question says all the copy holds: on the disk first
+                    if verdict == CONFIRM:
+                        # Said twice: a /have that repeats the last asks for what follows.
+                        self.publish_have(board, again=False, fresh=True)
+                    self.publish_have(board, again=verdict == CONFIRM)
+        except OSError as error:  # the line is not taken, and asked for again later
+            self.disk_trouble(board, error)
+            return
         if verdict == TAKEN:
+            self.disk_room(board)
             self.wake.set()
             if index == 0:
                 self.say("table %d: board %s began match %d" % (self.table(board), board, number))
@@ -311,7 +357,21 @@ class Runner:
         self.save_boards()
 
     def save_boards(self):
-        """state/boards.json: what `status` and the next `run` know of each board."""
+        """state/boards.json: what `status` and the next `run` know of each board;
+        a disk that refuses it is said once, and the next standing writes it again."""
+        try:
+            self.write_boards()
+        except OSError as error:
+            if self.unsaved is None:
+                self.say(
+                    "%s: state/boards.json not written (%s); written again once there is "
+                    "room" % (disk_words(error), error.strerror or error)
+                )
+            self.unsaved = error
+        else:
+            self.unsaved = None
+
+    def write_boards(self):
         write_json(
             self.evening.state / "boards.json",
             {
@@ -365,6 +425,13 @@ class Runner:
             "older connection): are two boards using the same id %s, or its password? "
             "Deploy one with another --id and enrol it" % (user, address, before, user)
         )
+
+
+def disk_words(error):
+    """What a disk error means for the organiser, in two words."""
+    return {errno.ENOSPC: "disk full", errno.EDQUOT: "disk quota full"}.get(
+        error.errno, "cannot write to the disk"
+    )
 
 
 def kept(evening):
