@@ -39,6 +39,14 @@ from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 MOSQUITTO = "/usr/sbin/mosquitto"
 PASSWORD_VARIABLE = "ARDOISE_BROKER_PASSWORD"  # an existing broker's password, if not asked
 PR_SET_PDEATHSIG = 1
+# The largest message the evening's broker passes on (message_size_limit): a
+# board's line is at most some 1,300 bytes, the organiser's ranking of a club's
+# evening some tens of KB. A larger one is acknowledged and dropped; a packet
+# larger still (max_packet_size: the topic and header's room more) ends its
+# client's connection before Mosquitto reads it into memory. A board's flood
+# of 150 lines of 1 MiB took `run` from 27 to 334 MB before.
+MESSAGE_LIMIT = 256 * 1024
+PACKET_LIMIT = MESSAGE_LIMIT + 1024
 # Mosquitto stopped this many times within RESTART_WINDOW s: something keeps it
 # from running (its config, its port), and the evening stops, saying why.
 RESTARTS = 5
@@ -103,6 +111,9 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
             "# for it (Mosquitto drops QoS 1 messages past 1000 queued by default; its 0,",
             "# no limit, made 2.0.11 drop a client's messages in the tests).",
             "max_queued_messages 100000",
+            "# No message past this, whoever sends it (a line is at most some 1,300 bytes).",
+            "message_size_limit %d" % MESSAGE_LIMIT,
+            "max_packet_size %d" % PACKET_LIMIT,
             *(
                 # Started as root, Mosquitto would become the user mosquitto, who
                 # cannot read the organiser's password file.

@@ -26,6 +26,8 @@ from host_tools.evening.live import Live
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
 ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
 RETRY = 2.0  # s: a board whose lines the disk could not take is asked for them again
+SAY_AGAIN = 10.0  # s: of a board's refused messages, SAID_MOST are said each SAY_AGAIN s
+SAID_MOST = 3
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
 CONNECTED = re.compile(r"New client connected from (\S+):\d+ as (\S+) ")
 GONE = re.compile(
@@ -68,6 +70,7 @@ class Runner:
         self.online = {}  # board: online or offline, as it says now
         self.refused = {b: held["refused"] for b, held in before.items() if held["refused"]}
         self.unknown = set()  # boards not enrolled already said
+        self.refusals_said = {}  # board: (since when, refusals said, and not said since)
         self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
         self.twice = {}  # user: when its id was last said used twice
         self.shown = set()  # refusals already said
@@ -76,6 +79,7 @@ class Runner:
         self.dirty = set()  # boards with lines taken since the last round
         self.blocked = {}  # board: what the disk said when its lines could not be written
         self.unsaved = None  # what the disk said when state/boards.json could not be
+        self.too_long = False  # a ranking too long for the broker said
         self.wake = threading.Event()
         self.closing = False
         self.rounds = threading.Thread(target=self.sync_rounds, daemon=True)
@@ -247,17 +251,30 @@ class Runner:
             self.refuse(board, "a %s" % kind, unfit)
 
     def refuse(self, board, what, reason):
-        """A message of `board` that is not what the protocol says: said, kept for
-        `status` (its last), never stored; acknowledged all the same."""
-        self.say("board %s: %s refused, not stored: %s" % (board, what, reason))
+        """A message of `board` that is not what the protocol says: kept for `status`
+        (its last, and how many), never stored, acknowledged all the same; said, at
+        most SAID_MOST every SAY_AGAIN s a board (a flood is not a line a message)."""
+        now = time.monotonic()
         with self.lock:
             last = self.refused.get(board, {})
+            count = last.get("count", 0) + 1
             self.refused[board] = {
                 "what": what,
                 "reason": str(reason),
                 "at": time.strftime("%H:%M:%S"),
-                "count": last.get("count", 0) + 1,
+                "count": count,
             }
+            since, said, unsaid = self.refusals_said.get(board, (now, 0, 0))
+            if now - since >= SAY_AGAIN:
+                since, said = now, 0
+            quiet = said >= SAID_MOST
+            if quiet:
+                self.refusals_said[board] = (since, said, unsaid + 1)
+            else:
+                self.refusals_said[board] = (since, said + 1, 0)
+        if not quiet:
+            more = " (and %d more not said)" % unsaid if unsaid else ""
+            self.say("board %s: %s refused, not stored: %s%s" % (board, what, reason, more))
         self.live.changed()  # state/boards.json written with it
 
     def on_status(self, board, state):
@@ -341,12 +358,16 @@ class Runner:
 
     def updated(self, standing):
         """The standing was made again: published, and new refusals said."""
-        self.client.publish(
-            "ardoise/%s/ranking" % self.evening.id,
-            json.dumps({k: standing[k] for k in ("session", "rankings", "tables")}),
-            qos=1,
-            retain=True,
-        )
+        ranking = json.dumps({k: standing[k] for k in ("session", "rankings", "tables")})
+        if len(ranking) <= broker_module.MESSAGE_LIMIT:
+            topic = "ardoise/%s/ranking" % self.evening.id
+            self.client.publish(topic, ranking, qos=1, retain=True)
+        elif not self.too_long:  # the page has it all the same
+            self.too_long = True
+            self.say(
+                "the ranking is %d bytes, more than the broker passes on (%d): MQTT clients "
+                "do not get it, the page does" % (len(ranking), broker_module.MESSAGE_LIMIT)
+            )
         for text in standing["refused"]:
             if text not in self.shown:
                 self.shown.add(text)
