@@ -9,6 +9,7 @@ keeps each board's journal byte for byte in the evening's folder, as
 - broker.py: Mosquitto's config, password file and ACL, started and stopped;
 - draw.py: the seating of each session, and its printable plan;
 - enrol.py: a board given the evening's Wi-Fi, broker and its credentials;
+- intake.py: what a board sends, read once: bounded, checked, shown escaped;
 - copy.py: each board's journal kept line by line, never guessed;
 - live.py: the standing, each table's state, the page and its events;
 - run.py: the evening itself (`run`) and `status`;
