@@ -138,6 +138,12 @@ class Run:
     def running(self):
         return self.process.poll() is None
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
     def stop(self, how=signal.SIGINT):
         """Stopped (killed if it does not end): its whole output."""
         if self.process.poll() is None:
@@ -156,3 +162,33 @@ def broker_url(evening):
     """The evening's broker as `run --broker` takes it: the organiser's user, whose
     password `run` reads in secrets.json."""
     return "mqtt://organiser@127.0.0.1:%d" % evening.settings["broker"]["port"]
+
+
+def wait_for_page(port, process, timeout=20):
+    """Wait until `run`'s page answers on `port`; AssertionError with its output if
+    `run` ended first or the page never answered."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(process.stdout.read())
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/state" % port, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the page did not answer")
+
+
+def own_run(evening, *options, page=None):
+    """`ardoise evening run` with its own Mosquitto (or OPTIONS' broker), its page up on
+    `page` (the evening's port by default); stopped if the page never answers."""
+    page = page or evening.settings["page_port"]
+    run = Run(evening, "--page-host", "127.0.0.1", *options)
+    try:
+        wait_for_page(page, run.process)
+    except BaseException:
+        run.stop()
+        raise
+    return run

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from host_tools.common import ROOT
 from tests.evening.boards import Board, wait_until
-from tests.evening.conftest import Run, make_evening
+from tests.evening.conftest import make_evening, own_run
 
 FLOOD = 150
 SIZE = 1 << 20  # the audit's: 150 lines of 1 MiB took `run` from 27 to 334 MB
@@ -36,35 +36,27 @@ def peak_memory(pid):
 
 def flood(evening, count=FLOOD, size=SIZE, flooder="b3", other="b2"):
     """The figures of one flood (see the module's text)."""
-    from tests.evening.test_run import wait_for_page
-
-    run = Run(evening, "--page-host", "127.0.0.1")
-    boards = []
     latencies = []
-    try:
-        wait_for_page(evening.settings["page_port"], run.process)
+    with own_run(evening) as run:
         before = peak_memory(run.process.pid)
         # A board whose journal is the flood: it sends it all, and again as /have asks.
-        loud = Board(evening, flooder, {1: [b"x" * size] * count})
-        boards.append(loud)
-        quiet = Board(evening, other, {1: LINES})
-        boards.append(quiet)
-        pouring = threading.Thread(target=loud.write, args=(count,), daemon=True)
-        pouring.start()
-        for index in range(len(LINES)):
-            sent = time.monotonic()
-            quiet.write(1)
-            assert quiet.wait_held((1, index + 1), 60), run.output
-            latencies.append(time.monotonic() - sent)
-        pouring.join(120)
-        # The flood has left the board: what the broker let through reached `run`.
-        wait_until(lambda: not loud.client.want_write(), 60)
-        time.sleep(1)
-        peak = peak_memory(run.process.pid)
-    finally:
-        for board in boards:
-            board.close()
-        output = run.stop()
+        with (
+            Board(evening, flooder, {1: [b"x" * size] * count}) as loud,
+            Board(evening, other, {1: LINES}) as quiet,
+        ):
+            pouring = threading.Thread(target=loud.write, args=(count,), daemon=True)
+            pouring.start()
+            for index in range(len(LINES)):
+                sent = time.monotonic()
+                quiet.write(1)
+                assert quiet.wait_held((1, index + 1), 60), run.output
+                latencies.append(time.monotonic() - sent)
+            pouring.join(120)
+            # The flood has left the board: what the broker let through reached `run`.
+            wait_until(lambda: not loud.client.want_write(), 60)
+            time.sleep(1)
+            peak = peak_memory(run.process.pid)
+    output = run.output
     return {
         "count": count,
         "size": size,

@@ -6,53 +6,24 @@ started again.
 
 import os
 import signal
-import threading
 import urllib.request
 
 from host_tools.common import ROOT
-from tests.evening.boards import Board, client
-from tests.evening.conftest import Run
-from tests.evening.test_run import brokers_of, wait_for_page
+from tests.evening.boards import Board, attempt, client
+from tests.evening.conftest import own_run
+from tests.evening.test_run import brokers_of
 
 LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
-
-
-def own_run(evening):
-    run = Run(evening, "--page-host", "127.0.0.1")
-    wait_for_page(evening.settings["page_port"], run.process)
-    return run
-
-
-def attempt(port, user=None, password=None, client_id=""):
-    """A client's connection: its CONNACK's reason (None if none came)."""
-    made = client(port, user, password, client_id)
-    answer = threading.Event()
-    reasons = []
-
-    def on_connect(made, userdata, flags, reason, properties):
-        reasons.append(reason)
-        answer.set()
-
-    made.on_connect = on_connect
-    made.connect("127.0.0.1", port)
-    made.loop_start()
-    answer.wait(5)
-    made.loop_stop()
-    made.disconnect()
-    return reasons[0] if reasons else None
 
 
 def test_what_the_broker_refuses_is_said_while_the_evening_runs(evening):
     """Mosquitto's log was block-buffered in a pipe: a wrong password was said only
     at Ctrl-C. Now while `run` runs (Mosquitto writes it at once on stderr)."""
-    run = own_run(evening)
-    try:
+    with own_run(evening) as run:
         reason = attempt(evening.settings["broker"]["port"], "b1", "another evening's")
         assert reason is not None and reason.is_failure
         assert run.said("the broker refused a client", 10), run.output
         assert run.running()
-    finally:
-        run.stop()
 
 
 def test_no_client_takes_a_board_s_or_the_organiser_s_id(evening):
@@ -60,10 +31,7 @@ def test_no_client_takes_a_board_s_or_the_organiser_s_id(evening):
     on the page and in the topics) made Mosquitto drop the real one, and `run`
     blamed two boards with one id. A client's id is now its user."""
     port = evening.settings["broker"]["port"]
-    run = own_run(evening)
-    board = None
-    try:
-        board = Board(evening, "b1", {1: LINES})
+    with own_run(evening) as run, Board(evening, "b1", {1: LINES}) as board:
         dropped = []
         board.client.on_disconnect = lambda *args: dropped.append(args[3])
         board.write(2)
@@ -91,10 +59,7 @@ def test_no_client_takes_a_board_s_or_the_organiser_s_id(evening):
         board.write(len(board.order) - 2)
         assert board.wait_held(board.end, 20), run.output  # the organiser is there too
         assert dropped == []
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
+    output = run.output
     assert output.count("same id") == 1, output  # the twin's, and no other
     assert "Traceback" not in output, output
 
@@ -103,11 +68,8 @@ def test_a_broker_killed_is_started_again_and_the_evening_goes_on(evening):
     """Killing Mosquitto ended `run`, the page with it, with Mosquitto's raw log. Now
     `run` starts it again, saying so, the page stays up, and it stops with a clear
     message only when Mosquitto keeps stopping."""
-    run = own_run(evening)
     page = "http://127.0.0.1:%d/state" % evening.settings["page_port"]
-    board = None
-    try:
-        board = Board(evening, "b1", {1: LINES})
+    with own_run(evening) as run, Board(evening, "b1", {1: LINES}) as board:
         board.write(3)
         assert board.wait_held((1, 3), 20), run.output
         for pid in brokers_of(evening):
@@ -123,10 +85,7 @@ def test_a_broker_killed_is_started_again_and_the_evening_goes_on(evening):
         for pid in brokers_of(evening):
             os.kill(pid, signal.SIGKILL)
         run.process.wait(60)
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
+    output = run.output
     assert run.process.returncode == 1, output
     assert "Mosquitto stopped 5 times within a minute" in output, output
     assert "Traceback" not in output

@@ -24,8 +24,7 @@ from host_tools.evening import copy as copy_module
 from host_tools.evening import folder as folder_module
 from host_tools.evening.run import Runner, local_address
 from tests.evening.boards import Board, wait_until
-from tests.evening.conftest import Run, make_evening
-from tests.evening.test_run import wait_for_page
+from tests.evening.conftest import make_evening, own_run
 
 LOGS = ROOT / "tests" / "logs"
 JOURNAL = {
@@ -94,11 +93,7 @@ def whole(evening):
 
 def test_a_full_disk_is_said_and_everything_is_taken_once_there_is_room(small_disk):
     evening = make_evening(small_disk / "evening")
-    run = Run(evening, "--page-host", "127.0.0.1")
-    board = None
-    try:
-        wait_for_page(evening.settings["page_port"], run.process)
-        board = Board(evening, "b1", JOURNAL)
+    with own_run(evening) as run, Board(evening, "b1", JOURNAL) as board:
         board.write(3)
         assert board.wait_held((1, 3), 20), run.output
         filler = fill(small_disk)
@@ -115,11 +110,7 @@ def test_a_full_disk_is_said_and_everything_is_taken_once_there_is_room(small_di
         filler.unlink()  # room again: no restart, no board touched
         assert board.wait_held(board.end, 30), run.output
         assert run.said("room on the disk again: lines from b1 taken")
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
-    assert "Traceback" not in output, output
+    assert "Traceback" not in run.output, run.output
     assert whole(evening)
     assert left_behind(evening.folder) == []
 
@@ -151,21 +142,20 @@ def test_a_full_disk_injected(evening, mosquitto, monkeypatch):
     said = []
     runner = Runner(evening, local_address(evening), say=said.append)
     runner.start()
-    board = Board(evening, "b1", JOURNAL)
     try:
-        board.write(3)
-        assert board.wait_held((1, 3), 20), said
-        disk.full = True
-        board.write(len(board.order) - 3)
-        assert wait_until(lambda: any("disk full: lines from b1 not taken" in s for s in said))
-        assert wait_until(lambda: any("state/boards.json not written" in s for s in said))
-        assert board.last_have == (1, 3)
-        assert held_on_disk(evening, board.last_have)
-        disk.full = False
-        assert board.wait_held(board.end, 30), said
-        assert wait_until(lambda: "room on the disk again: lines from b1 taken" in said)
+        with Board(evening, "b1", JOURNAL) as board:
+            board.write(3)
+            assert board.wait_held((1, 3), 20), said
+            disk.full = True
+            board.write(len(board.order) - 3)
+            assert wait_until(lambda: any("disk full: lines from b1 not taken" in s for s in said))
+            assert wait_until(lambda: any("state/boards.json not written" in s for s in said))
+            assert board.last_have == (1, 3)
+            assert held_on_disk(evening, board.last_have)
+            disk.full = False
+            assert board.wait_held(board.end, 30), said
+            assert wait_until(lambda: "room on the disk again: lines from b1 taken" in said)
     finally:
-        board.close()
         runner.stop()
     assert whole(evening)
     assert left_behind(evening.folder) == []

@@ -7,13 +7,11 @@ folder it wrote.
 """
 
 import json
-import time
 
 from host_tools.common import ROOT
 from host_tools.evening.copy import BoardCopy
-from tests.evening.boards import Board
-from tests.evening.conftest import Run, broker_url, free_port
-from tests.evening.test_run import wait_for_page
+from tests.evening.boards import Board, wait_until
+from tests.evening.conftest import broker_url, free_port, own_run
 from tests.support.commands import ardoise
 
 LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
@@ -27,17 +25,8 @@ def publish(board, kind, payload, retain=False):
     )
 
 
-def own_run(evening):
-    run = Run(evening, "--page-host", "127.0.0.1")
-    wait_for_page(evening.settings["page_port"], run.process)
-    return run
-
-
 def test_a_poison_line_is_refused_and_the_intake_goes_on(evening):
-    run = own_run(evening)
-    board = None
-    try:
-        board = Board(evening, "b1", {1: LINES})
+    with own_run(evening) as run, Board(evening, "b1", {1: LINES}) as board:
         for poison in POISONS:
             publish(board, "line", poison)
         board.write(len(board.order))
@@ -45,11 +34,7 @@ def test_a_poison_line_is_refused_and_the_intake_goes_on(evening):
         assert run.said("board b1: a line refused, not stored: its match number has 5000 digits")
         assert run.said("board b1: a line refused, not stored: its index has 5000 digits")
         status = ardoise("evening", "status", evening.folder)
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
-    assert "Traceback" not in output, output
+    assert "Traceback" not in run.output, run.output
     assert (evening.logs / "b1" / "b1-0001.jsonl").read_bytes() == b"".join(
         line + b"\n" for line in LINES
     )
@@ -62,53 +47,37 @@ def test_a_poison_line_is_acknowledged_and_never_comes_back(evening, mosquitto):
     """With --broker the organiser's session outlives `run`: a message it could not
     take came back at each start, and the evening could not resume."""
     page = free_port()
-    options = ("--broker", broker_url(evening), "--page-port", page, "--page-host", "127.0.0.1")
-    run = Run(evening, *options)
-    board = None
-    try:
-        wait_for_page(page, run.process)
-        run.stop()  # the session stays: lines published meanwhile wait for the next run
-        board = Board(evening, "b1", {1: LINES})
+    options = ("--broker", broker_url(evening), "--page-port", page)
+    with own_run(evening, *options, page=page):
+        pass  # the session stays: lines published meanwhile wait for the next run
+    with Board(evening, "b1", {1: LINES}) as board:
         publish(board, "line", POISONS[0])
         board.write(3)
-        run = Run(evening, *options)
-        assert board.wait_held((1, 3), 20), run.output
-        assert run.said("its match number has 5000 digits")
-        first = run.stop()
-        run = Run(evening, *options)
-        board.write(len(board.order) - 3)
-        assert board.wait_held(board.end, 20), run.output
-    finally:
-        if board:
-            board.close()
-        again = run.stop()
-    assert "Traceback" not in first + again, first + again
-    assert "refused" not in again, again
+        with own_run(evening, *options, page=page) as first:
+            assert board.wait_held((1, 3), 20), first.output
+            assert first.said("its match number has 5000 digits")
+        with own_run(evening, *options, page=page) as again:
+            board.write(len(board.order) - 3)
+            assert board.wait_held(board.end, 20), again.output
+    assert "Traceback" not in first.output + again.output, first.output + again.output
+    assert "refused" not in again.output, again.output
 
 
 def test_a_match_number_no_board_makes_never_becomes_a_file(evening):
     """The audit's 300-digit match number, sent twice as a new match's first line
     is: it named state/b1.json's match, ENAMETOOLONG killed the intake, and `run`
     could no longer start on the folder."""
-    run = own_run(evening)
-    board = None
-    try:
-        board = Board(evening, "b1", {1: LINES})
+    with own_run(evening) as run, Board(evening, "b1", {1: LINES}) as board:
         for _ in range(2):
             publish(board, "line", b"9" * 300 + b" 0 " + LINES[0])
         board.write(len(board.order))
         assert board.wait_held(board.end, 20), run.output
         assert run.said("board b1: a line refused, not stored: its match number has 300 digits")
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
     assert json.loads((evening.state / "b1.json").read_text()) == {"current": 1}
     assert sorted(path.name for path in (evening.logs / "b1").iterdir()) == ["b1-0001.jsonl"]
-    again = own_run(evening)  # it starts on the folder it wrote
-    assert again.running()
-    output += again.stop()
-    assert "Traceback" not in output, output
+    with own_run(evening) as again:  # it starts on the folder it wrote
+        assert again.running()
+    assert "Traceback" not in run.output + again.output, run.output + again.output
 
 
 def test_a_state_no_board_makes_is_said_and_the_files_held_go_on(tmp_path):
@@ -130,26 +99,17 @@ def test_a_status_is_shown_escaped_and_bounded(evening):
     window's title; it was kept in state/boards.json and printed again by
     `status`; 300 kB and bytes that are not UTF-8 were taken."""
     fake = b"\x1b[2J\x1b[31mFAKE: the evening is over\x1b]0;owned\x07"
-    run = own_run(evening)
-    board = None
-    try:
-        board = Board(evening, "b1", {1: LINES})
+    with own_run(evening) as run, Board(evening, "b1", {1: LINES}) as board:
         # 300 kB: the broker's cap (test_flood.py); 200 kB passes it, the intake's not.
         for payload in (fake, b"x" * 200_000, b"\xff\xfeonline"):
             publish(board, "status", payload, retain=True)
         board.write(2)
         assert board.wait_held((1, 2), 20)
-        assert run.said("board b1: a status refused, not stored: ")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and run.output.count("a status refused") < 3:
-            time.sleep(0.05)
+        assert wait_until(lambda: run.output.count("board b1: a status refused") == 3)
         publish(board, "status", b"online", retain=True)
         assert run.said("table 1: board b1 online")
         status = ardoise("evening", "status", evening.folder)
-    finally:
-        if board:
-            board.close()
-        output = run.stop()
+    output = run.output
     said = [line for line in output.splitlines() if "a status refused" in line]
     assert len(said) == 3, output
     assert said[0].endswith("'\\x1b[2J\\x1b[31mFAKE: the evening is over\\x1b]0;owned\\x07'")

@@ -21,22 +21,9 @@ import pytest
 
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
-from tests.evening.boards import client, wait_until
-from tests.evening.conftest import Run, free_port, start_run
+from tests.evening.boards import attempt, client, wait_until
+from tests.evening.conftest import Run, free_port, start_run, wait_for_page
 from tests.support.commands import ardoise
-
-
-def wait_for_page(port, process, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(process.stdout.read())
-        try:
-            with urllib.request.urlopen("http://127.0.0.1:%d/state" % port, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("the page did not answer")
 
 
 def brokers_of(evening):
@@ -225,23 +212,8 @@ def test_a_draw_and_an_enrolment_during_the_evening_are_taken_in(evening):
 
 
 def connects(port, user, password):
-    import threading
-
-    made = client(port, user, password)
-    answer = threading.Event()
-    result = []
-
-    def on_connect(made, userdata, flags, reason, properties):
-        result.append(reason)
-        answer.set()
-
-    made.on_connect = on_connect
-    made.connect("127.0.0.1", port)
-    made.loop_start()
-    answer.wait(3)
-    made.loop_stop()
-    made.disconnect()
-    return bool(result) and not result[0].is_failure
+    reason = attempt(port, user, password)
+    return reason is not None and not reason.is_failure
 
 
 def test_the_organiser_s_password_is_never_on_the_command_line_nor_echoed(evening, mosquitto):
