@@ -24,7 +24,6 @@ as JSON.
 
 import argparse
 import contextlib
-import http.client
 import io
 import json
 import random
@@ -92,18 +91,19 @@ class Ranking:
         self.latencies = []
         self.completed = None  # when the last line came into a standing
         self.lock = threading.Lock()
-        self.connection = http.client.HTTPConnection("127.0.0.1", page)
-        self.connection.request("GET", "/events")
-        self.reply = self.connection.getresponse()
+        self.socket = socket.create_connection(("127.0.0.1", page), timeout=10)
+        self.socket.sendall(b"GET /events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        self.socket.settimeout(None)
         self.thread = threading.Thread(target=self.read, daemon=True)
         self.thread.start()
 
     def read(self):
         try:
-            for raw in self.reply:
-                if raw.startswith(b"data: "):
-                    self.heard(json.loads(raw[6:]))
-        except (OSError, ValueError, http.client.HTTPException):
+            with self.socket.makefile("rb") as stream:
+                for raw in stream:  # the headers, then a message a standing
+                    if raw.startswith(b"data: "):
+                        self.heard(json.loads(raw[6:]))
+        except (OSError, ValueError):
             pass  # closed
 
     def heard(self, standing):
@@ -123,9 +123,9 @@ class Ranking:
 
     def close(self):
         with contextlib.suppress(OSError):
-            self.connection.sock.shutdown(socket.SHUT_RDWR)
-        self.connection.close()
+            self.socket.shutdown(socket.SHUT_RDWR)
         self.thread.join(5)
+        self.socket.close()
 
 
 def start_run(evening, page):
