@@ -16,6 +16,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from host_tools.evening import championship
+from host_tools.evening.folder import EveningError
 from host_tools.logs import ranking as ranking_module
 from host_tools.logs import standings, tournament
 from host_tools.logs.matchlog import closes_deal, read_match_log
@@ -186,6 +188,11 @@ def standing(evening, logs, seen=None, online=None):
                 row["lines"] = log.data.count(b"\n")
         tables.append(row)
     result["tables"] = tables
+    if championship.is_championship(evening.settings):
+        try:
+            result["championship"] = championship.live(evening, good)
+        except EveningError as error:
+            result["refused"].append(str(error))
     return result
 
 
@@ -276,6 +283,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 <div id="rankings"></div>
 <h2>Tables</h2>
 <div id="tables"></div>
+<div id="results"></div>
 <div id="refused" class="refused"></div>
 <p id="updated">waiting for the organiser's laptop...</p>
 <script>
@@ -286,7 +294,7 @@ function cell(text, numeric) {
   if (numeric) td.className = "n";
   return td;
 }
-function table(headings, rows, numeric) {
+function table(headings, rows, numeric, nowrap) {
   const t = document.createElement("table");
   const head = document.createElement("tr");
   for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
@@ -294,12 +302,40 @@ function table(headings, rows, numeric) {
   t.appendChild(head);
   for (const row of rows) {
     const tr = document.createElement("tr");
-    row.forEach((value, i) => tr.appendChild(cell(value, numeric.includes(i))));
+    row.forEach((value, i) => {
+      const td = tr.appendChild(cell(value, numeric.includes(i)));
+      if (nowrap && nowrap.includes(i)) td.style.whiteSpace = "nowrap";
+    });
     t.appendChild(tr);
   }
   return t;
 }
+function pairs(c) {
+  const ends = c.ends ? " (ends at " + c.ends + ")" : (c.minutes ? " (" + c.minutes +
+    " minutes from its first match)" : "");
+  document.getElementById("session").textContent = c.round ?
+    "Round " + c.round + " of " + c.rounds + ends : "No round drawn yet";
+  const rankings = document.getElementById("rankings");
+  const h = document.createElement("h2");
+  h.textContent = "The pairs' ranking";
+  rankings.replaceChildren(h, table(["place", "pair", "won", "diff.", "coches"],
+    c.ranking.map(r => [r.place, r.pair.join(" & "), r.won + "/" + r.played,
+      (r.difference > 0 ? "+" : "") + r.difference, r.coches]), [0, 2, 3, 4], [1]));
+  const rows = c.tables.map(t => [t.table, t.match, t.slate || "", t.dealer || "", t.state]);
+  const tables = document.getElementById("tables");
+  tables.replaceChildren(table(["table", "match", "slate", "dealer", ""], rows, [0], [2]));
+  if (c.bye) { const p = document.createElement("p");
+    p.textContent = "Bye: " + c.bye.join(" & "); tables.appendChild(p); }
+  const results = document.getElementById("results");
+  results.replaceChildren();
+  if (c.results.length) {
+    const r = document.createElement("h2"); r.textContent = "Results"; results.appendChild(r);
+    results.appendChild(table(["round", "match", "result"],
+      c.results.map(x => [x.round || "", x.match, x.result]), [0]));
+  }
+}
 function show(state) {
+  if (state.championship) { pairs(state.championship); finish(state); return; }
   document.getElementById("session").textContent = state.session ?
     "Session " + state.session + " of " + state.sessions : "No session drawn yet";
   const rankings = document.getElementById("rankings");
@@ -315,6 +351,9 @@ function show(state) {
     t.deal ? (t.deals ? t.deal + "/" + t.deals : t.deal) : "", t.state, t.seen || "never"]);
   document.getElementById("tables").replaceChildren(
     table(["table", "players", "deal", "state", "seen"], rows, [0]));
+  finish(state);
+}
+function finish(state) {
   document.getElementById("refused").replaceChildren(...state.refused.map(text => {
     const p = document.createElement("p"); p.textContent = text; return p; }));
   document.getElementById("updated").textContent = "updated " + (state.updated || "");

@@ -18,6 +18,7 @@ import time
 
 from host_tools.common import printable
 from host_tools.evening import broker as broker_module
+from host_tools.evening import championship
 from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
 from host_tools.evening.intake import STATUSES, Unfit, read_line, read_status, shown
@@ -38,6 +39,8 @@ SEEN = re.compile(r"\d\d:\d\d:\d\d")  # when a board was last seen, as kept
 
 
 def seating_payload(evening, draw, table):
+    if championship.is_championship(evening.settings):
+        return championship.seating(evening, draw, table)
     return json.dumps(
         {
             "session": draw["session"],
@@ -74,6 +77,7 @@ class Runner:
         self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
         self.twice = {}  # user: when its id was last said used twice
         self.shown = set()  # refusals already said
+        self.ticked = 0.0  # when a round's time left was last said (tick)
         self.connected = threading.Event()
         self.failure = None
         self.dirty = set()  # boards with lines taken since the last round
@@ -304,6 +308,13 @@ class Runner:
             self.wake.set()
             if index == 0:
                 self.say("table %d: board %s began match %d" % (self.table(board), board, number))
+                try:
+                    self.began(board, number, line)
+                except OSError as error:  # a full disk: said, the evening goes on
+                    self.say(
+                        "%s: a championship's round record not written (%s)"
+                        % (disk_words(error), error.strerror or error)
+                    )
             self.live.changed()
         elif verdict == CONFLICT:
             self.say(text)
@@ -322,6 +333,25 @@ class Runner:
             self.publish_have(board)
         self.live.changed()
         return now, self.evening.boards != boards
+
+    def began(self, board, number, line):
+        """A championship's round: the match noted as the round's, its clock started
+        with the round's first (the slates told their time left), names checked."""
+        if not championship.is_championship(self.evening.settings):
+            return
+        running = championship.clock_runs(self.evening)
+        for text in championship.note_match(self.evening, board, number, line):
+            self.say(text)
+        if not running and championship.clock_runs(self.evening):
+            self.publish_seating()
+
+    def tick(self):
+        """Between two looks at the folder: a round's time left said again to the slates
+        every REPUBLISH s while its clock runs (a slate that joins late counts from it)."""
+        now = time.monotonic()
+        if now - self.ticked >= championship.REPUBLISH and championship.clock_runs(self.evening):
+            self.ticked = now
+            self.publish_seating()
 
     def table(self, board):
         return self.evening.boards[board]["table"]
@@ -358,7 +388,8 @@ class Runner:
 
     def updated(self, standing):
         """The standing was made again: published, and new refusals said."""
-        ranking = json.dumps({k: standing[k] for k in ("session", "rankings", "tables")})
+        kept_keys = ("session", "rankings", "tables", "championship")
+        ranking = json.dumps({k: standing[k] for k in kept_keys if k in standing})
         if len(ranking) <= broker_module.MESSAGE_LIMIT:
             topic = "ardoise/%s/ranking" % self.evening.id
             self.client.publish(topic, ranking, qos=1, retain=True)
