@@ -7,7 +7,8 @@
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
-    ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
+    ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
+        [--page-port N]
     ardoise evening status FOLDER
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
@@ -32,7 +33,7 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural
+from host_tools.common import end_on_signals, plural, printable
 from host_tools.evening import broker, championship, draw, pairing
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
@@ -247,6 +248,7 @@ def run(args):
     try:
         if args.broker:
             address = broker.parse_url(args.broker)
+            address.password = broker.password_for(address.user, evening, args.password_file)
         else:
             mosquitto = _start_mosquitto(evening)
             address = local_address(evening)
@@ -260,12 +262,18 @@ def run(args):
             "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
         )
         print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        if mosquitto:
+            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        else:
+            print(
+                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
+                "the folder keeps everything" % address
+            )
         files = evening.changed()
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
-                raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+                mosquitto.keep_up(settings["broker"]["port"], runner.say)
             files, enrolled = runner.follow(files)
             runner.tick()
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
@@ -300,23 +308,19 @@ def _start_mosquitto(evening):
 
 
 def status(args):
-    import json
-
     from host_tools.evening.live import Logs, standing
+    from host_tools.evening.run import kept
 
     evening = Evening.load(pathlib.Path(args.folder))
-    try:
-        seen = json.loads((evening.state / "boards.json").read_text())
-    except FileNotFoundError:
-        seen = {}
-    now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
+    boards = kept(evening)
+    now = standing(evening, Logs(evening.logs), {b: v["seen"] for b, v in boards.items()})
     if championship.is_championship(evening.settings):
-        print("evening %s: %d boards enrolled" % (evening.id, len(evening.boards)))
+        out = ["evening %s: %d boards enrolled" % (evening.id, len(evening.boards))]
     else:
-        print(
+        out = [
             "evening %s: session %d of %s drawn, %d boards enrolled"
             % (evening.id, now["session"], now["sessions"], len(evening.boards))
-        )
+        ]
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
@@ -326,8 +330,10 @@ def status(args):
             deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
         heard = "never seen"
         if table["seen"]:
-            heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
-        print(
+            heard = "seen at %s" % table["seen"]
+            if boards[board]["status"]:
+                heard = "%s, %s" % (boards[board]["status"], heard)
+        out.append(
             "  table %d, board %s (%s): %s%s; %s, %s held"
             % (
                 table["table"],
@@ -339,8 +345,16 @@ def status(args):
                 plural(lines, "line"),
             )
         )
-    for text in now["refused"]:
-        print("  refused: %s" % text)
+    for board, held in sorted(boards.items()):
+        refused = held["refused"]
+        if refused:
+            out.append(
+                "  board %s: %s refused at %s (%s): %s"
+                % (board, refused["what"], refused["at"], plural(refused["count"], "time"),
+                   refused["reason"])
+            )  # fmt: skip
+    out += ["  refused: %s" % text for text in now["refused"]]
+    print(printable("\n".join(out)))  # a board's words never drive the terminal
     if championship.is_championship(evening.settings):
         round_status(evening)
     return 0
@@ -425,7 +439,16 @@ def parser():
     one.set_defaults(act=enrol)
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
-    one.add_argument("--broker", help="an existing broker: mqtt://user:password@host:1883")
+    one.add_argument(
+        "--broker",
+        help="an existing broker: mqtt://USER@HOST:1883 (the organiser's user by default, "
+        "its password from secrets.json; another's from --broker-password-file, "
+        "$ARDOISE_BROKER_PASSWORD or asked)",
+    )
+    one.add_argument(
+        "--broker-password-file", dest="password_file", metavar="FILE",
+        help="the broker user's password, the file's first line",
+    )  # fmt: skip
     one.add_argument("--page-port", type=int)
     one.add_argument("--page-host", help="the address the QR code gives (this PC's on the LAN)")
     one.set_defaults(act=run)

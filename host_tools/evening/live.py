@@ -115,9 +115,10 @@ def score_text(state):
     return ""
 
 
-def table_state(board, entry, log, seen):
+def table_state(board, entry, log, seen, online=None):
     """One table as the page shows it."""
     row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
+    row["status"] = (online or {}).get(board)  # online, offline, or None: not heard
     if log is None:
         row["state"] = "no match yet"
         return row
@@ -138,7 +139,7 @@ def table_state(board, entry, log, seen):
     return row
 
 
-def standing(evening, logs, seen=None):
+def standing(evening, logs, seen=None, online=None):
     """The evening's standing now: a dict the page and `status` show."""
     folded = logs.read()
     good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
@@ -179,7 +180,7 @@ def standing(evening, logs, seen=None):
         # The match on the slate: the board's highest number (pull.log_name).
         held = by_folder.get(evening.logs / board)
         log = folded[max(held)] if held else None
-        row = table_state(board, entry, log, seen or {})
+        row = table_state(board, entry, log, seen or {}, online)
         if held:
             # What the organiser holds of the board: its match, and lines of it.
             row["match"] = ranking_module.board_of(max(held))[1]
@@ -199,19 +200,22 @@ class Live:
     """The standing, made again (at most every `pause` s) when `changed()` is called,
     from the runner's `copies` ({board: BoardCopy}) if given, else from the files."""
 
-    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None):
+    def __init__(
+        self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None, online=None
+    ):
         self.evening = evening
         lock = lock or threading.Lock()
         # The runner's copies when it gives them, else the files read as they change.
         self.logs = Logs(evening.logs, lock) if copies is None else Held(evening.logs, copies, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
+        self.online = online  # {board: "online" or "offline"}, kept by the runner
         self.on_update = on_update
         self.pause = pause
         self.condition = threading.Condition()
         self.version = 0
         self.dirty = True
         self.closing = False
-        self.current = standing(evening, self.logs, seen)
+        self.current = standing(evening, self.logs, seen, online)
         self.thread = threading.Thread(target=self._work, daemon=True)
         self.thread.start()
 
@@ -229,7 +233,7 @@ class Live:
                     return
                 self.dirty = False
             try:
-                made = standing(self.evening, self.logs, self.seen)
+                made = standing(self.evening, self.logs, self.seen, self.online)
             except OSError:  # a match archived (renamed) while it was read: again
                 self.changed()
                 time.sleep(self.pause)
