@@ -45,6 +45,11 @@ TIERS = {
     "tests/evening/test_page.py": ("browser", "slow"),
     "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
     "tests/evening/test_commands.py::test_enrol": ("micropython",),  # a virtual board
+    "tests/evening/test_championship_e2e.py": ("slow",),
+    "tests/evening/test_championship_page.py": ("browser", "slow"),
+    "tests/evening/test_championship_time.py": ("micropython", "slow"),
+    "tests/evening/test_pairing.py::test_no_rematch_while_a_pairing_avoids_it": ("slow",),
+    "tests/evening/test_pairing.py::test_forty_pairs_play_thirty_nine_rounds": ("slow",),
     "tests/host_tools/board/": ("micropython",),
     "tests/host_tools/sim/test_simulator.py": ("micropython",),
     "tests/host_tools/logs/test_pictures.py": ("micropython",),

@@ -2,18 +2,22 @@
 
     ardoise evening new FOLDER --players NAMES.txt [--game bruus --rules schwesing
         --sessions 3 --deals 16] [--ssid NETWORK [--wifi-password ...] | --wifi-later]
+    ardoise evening new FOLDER --pairs PAIRS.txt [--format swiss|round-robin --rounds N
+        --target 5 --rules etivaz --round-minutes M ...]
     ardoise evening wifi FOLDER [--ssid NETWORK --wifi-password ...]
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
-    ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
+    ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
+        [--page-port N]
     ardoise evening status FOLDER
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
-config (host_tools/evening/folder.py); the Wi-Fi network the boards join is
-asked at a terminal when not given, and `wifi` sets it again (or later).
-`draw` seats the next session and
-writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
+config (host_tools/evening/folder.py); with --pairs, a Le Brouc championship
+(ruling 35: host_tools/evening/championship.py). The Wi-Fi network the
+boards join is asked at a terminal when not given; `wifi` sets it later,
+or again. `draw` seats the next
+session (or round) and writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
 evening's Wi-Fi, the broker's address, its own user and the live ranking's
 address (for the slate's web page) over USB. `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
@@ -32,8 +36,8 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural
-from host_tools.evening import broker, draw
+from host_tools.common import end_on_signals, plural, printable
+from host_tools.evening import broker, championship, draw, pairing
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
@@ -49,36 +53,54 @@ def new(args):
     folder = pathlib.Path(args.folder)
     if (folder / "evening.json").exists():
         raise EveningError("%s already holds an evening: choose another folder" % folder)
-    for option, value, most, what in (
-        ("--sessions", args.sessions, MOST_SESSIONS, "an evening plays 1 to %d sessions"),
-        ("--deals", args.deals, MOST_DEALS, "a session has 1 to %d deals"),
-    ):
-        if not 1 <= value <= most:
-            raise EveningError("%s %d: %s" % (option, value, what % most))
-    try:
-        data = pathlib.Path(args.players).read_bytes()
-    except OSError as error:
-        raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
-    players = check_names(data, args.players, MOST_PLAYERS, NO_PLAYERS)
-    if len(players) < 4:
-        raise EveningError(
-            "%s names %d player%s: a table needs four; add players to the file"
-            % (args.players, len(players), "" if len(players) == 1 else "s")
+    if args.pairs and args.game not in (None, "brouc"):
+        raise EveningError("a championship (--pairs) is Le Brouc's: --game %s goes with --players"
+                           % args.game)  # fmt: skip
+    if args.pairs:
+        game = championship.settings(
+            championship.read_pairs(args.pairs),
+            args.format,
+            args.rounds,
+            args.target,
+            args.rules or "etivaz",
+            args.round_minutes,
         )
-    rules = args.rules or RULES[args.game][0]
-    if rules not in RULES[args.game]:
-        raise EveningError(
-            "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
-        )
+        players = game["players"]
+    else:
+        for option, value, most, what in (
+            ("--sessions", args.sessions, MOST_SESSIONS, "an evening plays 1 to %d sessions"),
+            ("--deals", args.deals, MOST_DEALS, "a session has 1 to %d deals"),
+        ):
+            if not 1 <= value <= most:
+                raise EveningError("%s %d: %s" % (option, value, what % most))
+        try:
+            data = pathlib.Path(args.players).read_bytes()
+        except OSError as error:
+            raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
+        players = check_names(data, args.players, MOST_PLAYERS, NO_PLAYERS)
+        if len(players) < 4:
+            raise EveningError(
+                "%s names %d player%s: a table needs four; add players to the file"
+                % (args.players, len(players), "" if len(players) == 1 else "s")
+            )
+        args.game = args.game or "bruus"
+        rules = args.rules or RULES[args.game][0]
+        if rules not in RULES[args.game]:
+            raise EveningError(
+                "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
+            )
+        game = {
+            "game": args.game,
+            "rules": rules,
+            "sessions": args.sessions,
+            "deals": args.deals,
+            "players": players,
+        }
     evening = Evening(folder)
     evening.settings = {
         "evening": new_id(),
-        "title": args.title,
-        "game": args.game,
-        "rules": rules,
-        "sessions": args.sessions,
-        "deals": args.deals,
-        "players": players,
+        "title": args.title or ("Le Brouc championship" if args.pairs else "Tournament evening"),
+        **game,
         "broker": {"port": args.broker_port, "websockets": args.websockets_port},
         "page_port": args.page_port,
         "boards": {},
@@ -88,10 +110,24 @@ def new(args):
     evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
     evening.save()
     broker.write_config(evening)
-    print(
-        "evening %s: %d players, %s (%s), %d sessions of %d deals, in %s"
-        % (evening.id, len(players), args.game, rules, args.sessions, args.deals, folder)
-    )
+    if args.pairs:
+        print(
+            "evening %s: Le Brouc championship, %s, in %s"
+            % (evening.id, championship.describe(evening.settings), folder)
+        )
+    else:
+        print(
+            "evening %s: %d players, %s (%s), %d sessions of %d deals, in %s"
+            % (
+                evening.id,
+                len(players),
+                args.game,
+                game["rules"],
+                args.sessions,
+                args.deals,
+                folder,
+            )  # fmt: skip
+        )
     say_secrets(evening)
     if not wifi:
         print("no Wi-Fi network yet: `ardoise evening wifi %s` sets it, before enrolling" % folder)
@@ -164,6 +200,8 @@ def set_wifi(args):
 
 def do_draw(args):
     evening = Evening.load(pathlib.Path(args.folder))
+    if championship.is_championship(evening.settings):
+        return draw_round(evening, args)
     draws = evening.settings["draws"]
     title = evening.settings["title"]
     if args.show is not None:
@@ -184,14 +222,53 @@ def do_draw(args):
         )
         draws.append(session)
         evening.save()
+    sessions = evening.settings["sessions"]
+    write_plan(
+        evening,
+        "session-%d" % session["session"],
+        lambda png: draw.write_png(png, title, session, sessions),
+        draw.page(title, session, sessions),
+        draw.plan_lines(title, session, sessions),
+    )
+    return 0
+
+
+def write_plan(evening, name, picture, document, lines):
+    """A plan to print: FOLDER/seating/NAME.png (drawn by `picture(path)`) and
+    NAME.html (`document`), and its `lines` printed."""
     plans = evening.folder / "seating"
     plans.mkdir(exist_ok=True)
-    png = plans / ("session-%d.png" % session["session"])
-    page = plans / ("session-%d.html" % session["session"])
-    draw.write_png(png, title, session, evening.settings["sessions"])
-    page.write_text(draw.page(title, session, evening.settings["sessions"]), encoding="utf-8")
-    print("\n".join(draw.plan_lines(title, session, evening.settings["sessions"])))
+    png = plans / (name + ".png")
+    page = plans / (name + ".html")
+    picture(png)
+    page.write_text(document, encoding="utf-8")
+    print("\n".join(lines))
     print("plan to print: %s (or %s)" % (png, page))
+
+
+def draw_round(evening, args):
+    """`draw` at a championship: the next round (or --show N again), and its plan."""
+    settings = evening.settings
+    draws = settings["draws"]
+    title = settings["title"]
+    if args.sit_out or args.two:
+        raise EveningError("a championship seats pairs: --sit-out and --two are for --players")
+    if args.show is not None:
+        if not 1 <= args.show <= len(draws):
+            raise EveningError("round %d is not drawn (%d drawn)" % (args.show, len(draws)))
+        drawn = draws[args.show - 1]
+    else:
+        seed = draw.new_seed() if args.seed is None else args.seed
+        drawn = championship.draw_round(evening, seed)
+        draws.append(drawn)
+        evening.save()
+    write_plan(
+        evening,
+        "round-%d" % drawn["round"],
+        lambda png: championship.write_png(png, title, settings, drawn),
+        championship.page(title, settings, drawn),
+        championship.plan_lines(title, settings, drawn),
+    )
     return 0
 
 
@@ -243,6 +320,7 @@ def run(args):
     try:
         if args.broker:
             address = broker.parse_url(args.broker)
+            address.password = broker.password_for(address.user, evening, args.password_file)
         else:
             mosquitto = _start_mosquitto(evening)
             address = local_address(evening)
@@ -256,13 +334,20 @@ def run(args):
             "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
         )
         print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        if mosquitto:
+            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        else:
+            print(
+                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
+                "the folder keeps everything" % address
+            )
         files = evening.changed()
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
-                raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+                mosquitto.keep_up(settings["broker"]["port"], runner.say)
             files, enrolled = runner.follow(files)
+            runner.tick()
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
                 mosquitto.reload()
     except KeyboardInterrupt:
@@ -295,20 +380,19 @@ def _start_mosquitto(evening):
 
 
 def status(args):
-    import json
-
     from host_tools.evening.live import Logs, standing
+    from host_tools.evening.run import kept
 
     evening = Evening.load(pathlib.Path(args.folder))
-    try:
-        seen = json.loads((evening.state / "boards.json").read_text())
-    except FileNotFoundError:
-        seen = {}
-    now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
-    print(
-        "evening %s: session %d of %s drawn, %d boards enrolled"
-        % (evening.id, now["session"], now["sessions"], len(evening.boards))
-    )
+    boards = kept(evening)
+    now = standing(evening, Logs(evening.logs), {b: v["seen"] for b, v in boards.items()})
+    if championship.is_championship(evening.settings):
+        out = ["evening %s: %d boards enrolled" % (evening.id, len(evening.boards))]
+    else:
+        out = [
+            "evening %s: session %d of %s drawn, %d boards enrolled"
+            % (evening.id, now["session"], now["sessions"], len(evening.boards))
+        ]
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
@@ -318,8 +402,10 @@ def status(args):
             deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
         heard = "never seen"
         if table["seen"]:
-            heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
-        print(
+            heard = "seen at %s" % table["seen"]
+            if boards[board]["status"]:
+                heard = "%s, %s" % (boards[board]["status"], heard)
+        out.append(
             "  table %d, board %s (%s): %s%s; %s, %s held"
             % (
                 table["table"],
@@ -331,9 +417,44 @@ def status(args):
                 plural(lines, "line"),
             )
         )
-    for text in now["refused"]:
-        print("  refused: %s" % text)
+    for board, held in sorted(boards.items()):
+        refused = held["refused"]
+        if refused:
+            out.append(
+                "  board %s: %s refused at %s (%s): %s"
+                % (board, refused["what"], refused["at"], plural(refused["count"], "time"),
+                   refused["reason"])
+            )  # fmt: skip
+    out += ["  refused: %s" % text for text in now["refused"]]
+    print(printable("\n".join(out)))  # a board's words never drive the terminal
+    if championship.is_championship(evening.settings):
+        round_status(evening)
     return 0
+
+
+def round_status(evening):
+    """`status` at a championship: the round, and the tables that still play."""
+    settings = evening.settings
+    draws = settings["draws"]
+    if not draws:
+        print("championship: no round drawn yet (ardoise evening draw %s)" % evening.folder)
+        return
+    _, results = championship.collect(evening)
+    still = championship.playing(draws[-1], results)
+    print(
+        "championship: round %d of %d; %s"
+        % (
+            draws[-1]["round"],
+            settings["rounds"],
+            "every match won: the next round can be drawn"
+            if not still
+            else plural(len(still), "table") + " still playing",
+        )
+    )
+    for text in still:
+        print("  " + text)
+    if draws[-1].get("bye"):
+        print("  bye: %s" % " & ".join(draws[-1]["bye"]))
 
 
 def parser():
@@ -341,26 +462,40 @@ def parser():
     commands = top.add_subparsers(dest="command", required=True)
     one = commands.add_parser("new", help="a new evening's folder")
     one.add_argument("folder")
-    one.add_argument("--players", required=True, help="the players' names, one per line")
-    one.add_argument("--game", choices=sorted(RULES), default="bruus")
+    who = one.add_mutually_exclusive_group(required=True)
+    who.add_argument("--players", help="the players' names, one per line (a Schwesing evening)")
+    who.add_argument(
+        "--pairs", help="a Le Brouc championship: its pairs, one a line, 'Anne & Marc'"
+    )
+    one.add_argument("--game", choices=sorted(RULES), help="bruus (default), brouc")
     one.add_argument("--rules", help="schwesing (default), treia; etivaz, brou1802, 31")
+    one.add_argument(
+        "--format",
+        choices=pairing.FORMATS,
+        default=pairing.SWISS,
+        help="a championship's rounds: swiss (default), or round-robin for 8 pairs or fewer",
+    )
+    one.add_argument(
+        "--rounds",
+        type=int,
+        help="a championship's rounds (default: log2 of the pairs, rounded up, + 1; "
+        "a round robin's all)",
+    )
+    one.add_argument("--target", type=int, default=5, help="a championship's coches a match")
+    one.add_argument(
+        "--round-minutes", type=float, help="a championship's time limit a round (none by default)"
+    )
     one.add_argument("--sessions", type=int, default=3)
     one.add_argument("--deals", type=int, default=16, help="deals per session")
-    one.add_argument("--title", default="Tournament evening")
-    wifi = one.add_mutually_exclusive_group()
-    wifi.add_argument("--ssid", help="the Wi-Fi network the boards join (asked when not given)")
-    wifi.add_argument(
-        "--wifi-later", action="store_true", help="no network yet: `evening wifi` sets it"
-    )
-    one.add_argument("--wifi-password", help="its password (asked when not given)")
+    one.add_argument("--title", help="the plans' and the page's title")
+    wifi_arguments(one, later=True)
     one.add_argument("--broker-port", type=int, default=1883)
     one.add_argument("--websockets-port", type=int, default=9001)
     one.add_argument("--page-port", type=int, default=8080)
     one.set_defaults(act=new)
     one = commands.add_parser("wifi", help="the Wi-Fi network the boards join, set again")
     one.add_argument("folder")
-    one.add_argument("--ssid", help="the network (asked when not given)")
-    one.add_argument("--wifi-password", help="its password (asked when not given)")
+    wifi_arguments(one)
     one.set_defaults(act=set_wifi)
     one = commands.add_parser("draw", help="the seating of the next session, and its plan")
     one.add_argument("folder")
@@ -379,7 +514,16 @@ def parser():
     one.set_defaults(act=enrol)
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
-    one.add_argument("--broker", help="an existing broker: mqtt://user:password@host:1883")
+    one.add_argument(
+        "--broker",
+        help="an existing broker: mqtt://USER@HOST:1883 (the organiser's user by default, "
+        "its password from secrets.json; another's from --broker-password-file, "
+        "$ARDOISE_BROKER_PASSWORD or asked)",
+    )
+    one.add_argument(
+        "--broker-password-file", dest="password_file", metavar="FILE",
+        help="the broker user's password, the file's first line",
+    )  # fmt: skip
     one.add_argument("--page-port", type=int)
     one.add_argument("--page-host", help="the address the QR code gives (this PC's on the LAN)")
     one.set_defaults(act=run)
@@ -387,6 +531,17 @@ def parser():
     one.add_argument("folder")
     one.set_defaults(act=status)
     return top
+
+
+def wifi_arguments(command, later=False):
+    """--ssid and --wifi-password (read by wifi_of); --wifi-later for `new`."""
+    network = command.add_mutually_exclusive_group()
+    network.add_argument("--ssid", help="the Wi-Fi network the boards join (asked when not given)")
+    if later:
+        network.add_argument(
+            "--wifi-later", action="store_true", help="no network yet: `evening wifi` sets it"
+        )
+    command.add_argument("--wifi-password", help="its password (asked when not given)")
 
 
 def main(argv=None):

@@ -55,10 +55,14 @@ def write_whole(path, data, private=False):
     temporary = path.with_name(path.name + ".tmp")
     mode = 0o600 if private else 0o644
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except OSError:  # a full disk: nothing left behind, `path` as it was
+        os.unlink(temporary)
+        raise
     os.replace(temporary, path)
 
 
@@ -168,12 +172,15 @@ class Evening:
         return passwords[board]
 
     def tables(self):
-        """How many tables the evening has: the most any session's draw seats;
-        before the first draw, the most its players can make (tables of
-        four, and one of two with `draw --two`)."""
+        """How many tables the evening has: the most any session's (or
+        round's) draw seats; before the first draw, the most its players can
+        make (tables of four, and one of two with `draw --two`; a
+        championship's pairs two a table, one sitting out when odd)."""
         draws = self.settings.get("draws") or []
         if draws:
             return max(len(draw["tables"]) for draw in draws)
+        if "pairs" in self.settings:
+            return len(self.settings["pairs"]) // 2
         players = len(self.settings["players"])
         return players // 4 + (players % 4 >= 2)
 

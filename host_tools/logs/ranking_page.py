@@ -223,6 +223,18 @@ a { color: inherit; }
 """ % {"ink": INK, "accent": ACCENT, "band": BAND}
 
 
+def document(title, parts):
+    """A whole page of one file: `title`, the style above, then `parts` (HTML)."""
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
+        "<h1>%s</h1>" % html.escape(title),
+    ]
+    return "\n".join(head + list(parts) + ["</body></html>"]) + "\n"
+
+
 def _table(headings, rows, numeric=(), links=None):
     """An HTML table; the cells of column 1 (names) link to their player when `links` says."""
     out = ["<table>", "<tr>"]
