@@ -151,7 +151,9 @@ def standins_ram(path):
 
 def timings(path, folder, height=64):
     """Press and boot times, the reference's, and the peak heap (see mp_bench_device)."""
-    args = ["-m", "mp_bench_device", SCRIPT, folder / "timed", str(height)]
+    flash = folder / "timed"
+    flash.mkdir()
+    args = ["-m", "mp_bench_device", SCRIPT, flash, str(height)]
     result = run_micropython(args, heap="1m", path=path, timeout=300)
     if result.returncode:
         raise RuntimeError(result.stdout + result.stderr)
