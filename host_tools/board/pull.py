@@ -25,7 +25,6 @@ the virtual board.
 import argparse
 import datetime
 import errno
-import os
 import pathlib
 import sys
 import tempfile
@@ -33,7 +32,7 @@ import tempfile
 from host_tools.board import board_id as ids
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect, hand_back
 from host_tools.board.virtual import DEFAULT_FLASH
-from host_tools.common import ROOT, OutputError, check_outputs
+from host_tools.common import ROOT, OutputError, check_outputs, write_whole
 
 JOURNAL = "/data/match.jsonl"
 ARCHIVE = "/data/archive"
@@ -175,20 +174,6 @@ def store(folder, board_id, files):
             ) from None
         raise
     return [path for path, _ in targets]
-
-
-def write_whole(path, data):
-    """Put `data` in `path` whole or not at all: a new file beside it, then a rename."""
-    descriptor, temporary = tempfile.mkstemp(prefix="." + path.name + ".", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def main(argv=None):

@@ -53,7 +53,7 @@ with open(%(path)r, "rb") as file:
 """
 
 
-def write_whole(link, path, data):
+def write_on_board(link, path, data):
     """Write the bytes `data` to the board's `path` (data/NAME.EXT) whole: to data/NAME.tmp,
     then renamed; the bytes read back from it."""
     temporary = path.rsplit(".", 1)[0] + ".tmp"
@@ -191,7 +191,7 @@ def put(port, names, virtual_flash):
     data = roster_bytes(names)
     with connect(port, virtual_flash) as link:
         try:
-            stored = write_whole(link, "data/roster.txt", data)
+            stored = write_on_board(link, "data/roster.txt", data)
         finally:
             hand_back(link, "roster")
     if stored != data:
