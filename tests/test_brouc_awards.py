@@ -7,6 +7,8 @@ import re
 
 from host_tools.common import ROOT
 
+TIER = "quick"
+
 SOURCE = ROOT / "firmware" / "scoring" / "brouc.py"
 RULES = ROOT / "docs" / "rules.md"
 TABLE = re.compile(r"^(_[A-Z0-9_]+) = const\((\d+)\)(?:  # (?:.*?\brule (\d+))?)?", re.M)

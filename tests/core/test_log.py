@@ -5,6 +5,8 @@ from checks import ev, fold, match, play, refused, snapshot, teams
 import scoring.match
 from scoring import LogError, Match, Refused, fold_lines
 
+TIER = "quick"
+
 
 def expect_log_error(lines, line, words):
     try:

@@ -9,6 +9,8 @@ import pytest
 
 from host_tools.bench import report
 
+TIER = "quick"
+
 
 @pytest.fixture
 def bench(monkeypatch, tmp_path):

@@ -12,6 +12,8 @@ import pytest
 from host_tools import cli
 from host_tools.common import ROOT
 
+TIER = "quick"
+
 ARDOISE = pathlib.Path(sys.executable).parent / "ardoise"
 
 
