@@ -207,7 +207,13 @@ def write_whole(path, data, private=False):
         raise
 
 
-class OutputError(Exception):
+class CommandError(Exception):
+    """What a command refuses, in a sentence: `ardoise` (host_tools/cli.py) catches it
+    once, says "COMMAND: sentence" on stderr and exits with status 1, as mpremote does
+    with its CommandError. Every host tool's own error is one."""
+
+
+class OutputError(CommandError):
     """An output that would replace what the command reads; nothing was written."""
 
 

@@ -30,9 +30,9 @@ import sys
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect, hand_back
+from host_tools.board.link import VIRTUAL, add_port_arguments, connect, hand_back
 from host_tools.board.virtual import DEFAULT_FLASH
-from host_tools.common import ROOT, OutputError, check_outputs, write_whole
+from host_tools.common import ROOT, CommandError, check_outputs, write_whole
 
 JOURNAL = "/data/match.jsonl"
 ARCHIVE = "/data/archive"
@@ -50,7 +50,7 @@ print(repr(("match.jsonl" in names("/data"), names(%r))))
 )
 
 
-class PullError(Exception):
+class PullError(CommandError):
     """A pull that would lose or mix up logs; the message says what to do."""
 
 
@@ -189,9 +189,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         paths = pull(args.port, pathlib.Path(args.to), pathlib.Path(args.virtual_flash))
-    except (PullError, LinkError, OutputError) as error:
-        print("pull-log: %s" % error, file=sys.stderr)
-        return 1
     except BrokenPipeError:
         raise  # stdout's reader is gone: the command line says nothing more
     except OSError as error:
@@ -201,7 +198,3 @@ def main(argv=None):
         print("read it: ardoise slate %s" % paths[0])
         print("the evening's ranking: ardoise tournament %s" % args.to)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

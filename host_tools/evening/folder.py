@@ -22,7 +22,7 @@ import secrets
 import string
 
 from host_tools.board import board_id as ids
-from host_tools.common import write_whole
+from host_tools.common import CommandError, write_whole
 
 SETTINGS = "evening.json"
 SECRETS = "secrets.json"
@@ -37,7 +37,7 @@ ORGANISER = "organiser"  # the organiser's broker user; no board may take this i
 ID_LETTERS = string.ascii_lowercase + string.digits
 
 
-class EveningError(Exception):
+class EveningError(CommandError):
     """An evening folder or a request that cannot be carried out; the message says why."""
 
 
