@@ -138,6 +138,11 @@ class Evening:
                 "%r is the organiser's user: deploy the board with another --id" % board
             )
         known = self.boards.get(board)
+        if known and known.get("phone"):
+            raise EveningError(
+                "%s is table %d's phone at this evening: deploy the board with another --id"
+                % (board, known["table"])
+            )
         if known and known.get("unique") and unique and known["unique"] != unique:
             raise EveningError(
                 "board %s is already enrolled, and it was another board (unique id %s, this "
