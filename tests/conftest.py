@@ -42,6 +42,7 @@ TIERS = {
     "tests/evening/": ("network",),
     "tests/evening/test_page.py": ("browser", "slow"),
     "tests/evening/test_phones.py": ("browser", "slow"),
+    "tests/evening/test_phones_e2e.py": ("browser", "micropython", "slow"),
     "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
     "tests/evening/test_championship_e2e.py": ("slow",),
     "tests/evening/test_championship_page.py": ("browser", "slow"),

@@ -18,6 +18,7 @@ Mosquitto and the page it serves at /slate/, in headless Chromium.
 """
 
 import json
+import os
 import shutil
 import stat
 
@@ -36,6 +37,7 @@ pytestmark = pytest.mark.xdist_group("phones")
 BEGIN = "oo"
 # A deal: OK deals, team A takes five tricks (Prev): 6 lines.
 DEAL = "o" + "p" * 5
+SCREENSHOT = ROOT / "docs" / "images" / "evening-phone.png"
 
 
 @pytest.fixture
@@ -69,7 +71,7 @@ def copy_of(evening, user, number=1):
 
 
 def test_a_phone_joins_by_its_link_and_its_journal_reaches_the_organiser(
-    phones_evening, phone_context
+    phones_evening, phone_context, tmp_path
 ):
     evening = phones_evening
     output, link = phone_link(evening.folder, 1)
@@ -117,6 +119,14 @@ def test_a_phone_joins_by_its_link_and_its_journal_reaches_the_organiser(
         assert deal["y"] >= keys["y"] + keys["height"]
         assert deal["y"] + deal["height"] <= PHONE["height"], deal
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The README's picture: a phone playing table 1, in French as the slate is.
+        page.select_option("#language", "fr")
+        phone.advance(3000)
+        shot = tmp_path / "evening-phone.png"
+        page.screenshot(path=str(shot))
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        if os.environ.get("ARDOISE_SCREENSHOT") == "update":
+            shutil.copyfile(shot, SCREENSHOT)
         assert phone.errors == []
     assert "phone1 began match 1" in run.output, run.output
 
