@@ -45,6 +45,7 @@ TIERS = {
     "tests/evening/test_page.py": ("browser", "slow"),
     "tests/evening/test_phones.py": ("browser", "slow"),
     "tests/evening/test_phones_e2e.py": ("browser", "micropython", "slow"),
+    "tests/evening/test_phone_enrol.py::test_a_build_is_kept": ("browser",),
     "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
     "tests/evening/test_commands.py::test_enrol": ("micropython",),  # a virtual board
     "tests/evening/test_championship_e2e.py": ("slow",),

@@ -342,6 +342,8 @@ def enrol_phone(args):
         "the link holds the phone's password: hand it to table %d alone (also in %s, %s)"
         % (args.table, written[0], written[1])
     )
+    if not phones.can_build():
+        print("`run` builds the phones' page from the pinned npm packages: `make node` first")
     return 0
 
 
@@ -554,21 +556,7 @@ def parser():
     one.add_argument("--two", action="store_true", help="two left over play a table of two")
     one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
     one.set_defaults(act=do_draw)
-    one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
-    one.add_argument("folder")
-    add_port_arguments(one)
-    one.add_argument("--board-id", help="the board's id, if it has none yet")
-    one.add_argument("--table", type=int, help="its table (the next free one by default)")
-    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
-    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
-    one.add_argument(
-        "--phone",
-        action="store_true",
-        help="a phone as the slate of --table N: its link and QR code (a new one takes the "
-        "table's phone before back)",
-    )
-    one.add_argument("--take-back", action="store_true", help="take the phone of --table N back")
-    one.set_defaults(act=enrol)
+    enrol_arguments(commands.add_parser("enrol", help="a board's or a phone's enrolment"))
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
     one.add_argument(
@@ -588,6 +576,24 @@ def parser():
     one.add_argument("folder")
     one.set_defaults(act=status)
     return top
+
+
+def enrol_arguments(one):
+    """`enrol`: a board over USB, or a table's phone (--phone)."""
+    one.add_argument("folder")
+    add_port_arguments(one)
+    one.add_argument("--board-id", help="the board's id, if it has none yet")
+    one.add_argument("--table", type=int, help="its table (the next free one by default)")
+    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
+    one.add_argument(
+        "--phone",
+        action="store_true",
+        help="a phone as the slate of --table N: its link and QR code (a new one takes the "
+        "table's phone before back)",
+    )
+    one.add_argument("--take-back", action="store_true", help="take the phone of --table N back")
+    one.set_defaults(act=enrol)
 
 
 def wifi_arguments(command, later=False):

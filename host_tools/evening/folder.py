@@ -31,6 +31,10 @@ GITIGNORE = """# Written by `ardoise evening new`: the evening's passwords stay 
 secrets.json
 broker/passwd
 *.tmp
+# The tables' phones' links (each holds its phone's password), and the page
+# `run` builds for them.
+phones/
+web/
 """
 ORGANISER = "organiser"  # the organiser's broker user; no board may take this id
 ID_LETTERS = string.ascii_lowercase + string.digits

@@ -57,16 +57,10 @@ def is_phone(entry):
 def give(evening, table, take_back=False):
     """Table `table`'s phone: (its user, its new password, or None with `take_back`,
     and whether a phone was given before, now taken back). A table with a board
-    is refused, as is one the evening's draw does not have."""
-    if table is None or table < 1:
+    is refused, as is one the evening does not have."""
+    if table is None:
         raise EveningError("a phone is for a table: give --table N (1 the first)")
-    draws = evening.settings.get("draws") or []
-    tables = [entry["table"] for entry in draws[-1]["tables"]] if draws else []
-    if draws and table not in tables:
-        raise EveningError(
-            "the evening has no table %d (tables %s in its last draw)"
-            % (table, ", ".join(str(t) for t in sorted(tables)))
-        )
+    evening.check_table(table)
     user = USER % table
     board = evening.board_at(table)
     if board is not None and board != user:
@@ -147,6 +141,13 @@ def take_back_files(evening, table):
 
 
 # -- what `run` serves the phones -----------------------------------------------------
+
+
+def can_build():
+    """Whether the page's npm packages are here (`make node`), which `run` builds it from."""
+    from host_tools.web import build
+
+    return all(source.exists() for source, _ in build.PACKAGED)
 
 
 def held(evening, board):
