@@ -271,3 +271,36 @@ def test_a_phone_s_rights_and_a_phone_taken_back(phones_evening, phone_context, 
         assert phone.errors == []
     output = run.output
     assert "unlike the one held" not in output and "Traceback" not in output, output
+
+
+def test_a_phone_asleep_while_the_organiser_restarts_sends_what_it_kept(
+    phones_evening, phone_context
+):
+    """A phone in a pocket: its browser freezes the page (Chromium's lifecycle state,
+    as a phone's does), and meanwhile the organiser stops and starts again, its
+    broker with it. Awake, the page's connection is gone though it has not heard
+    so yet: the line written at once goes into it, and is sent again once the
+    phone has connected anew and /have says the organiser lacks it."""
+    evening = phones_evening
+    _, link = phone_link(evening.folder, 1)
+    run = own_run(evening)
+    try:
+        phone = Phone(phone_context, link)
+        phone.until(lambda: phone.sign()["seated"], "the table's seating")
+        phone.keys(BEGIN + "op")
+        phone.until(lambda: phone.said() == "sent", "the page to say sent")
+        lifecycle = phone_context.new_cdp_session(phone.page)
+        lifecycle.send("Page.setWebLifecycleState", {"state": "frozen"})
+        first = run.stop()
+        assert "Traceback" not in first, first
+        run = own_run(evening)
+        lifecycle.send("Page.setWebLifecycleState", {"state": "active"})
+        phone.advance(600_000)  # ten minutes of the phone's time went by: its panel dark
+        phone.keys("p" + "pp")  # a press that wakes it, then two tricks
+        phone.until(lambda: copy_of(evening, "phone1") == phone.journal(), "the copy, awake")
+        phone.until(lambda: phone.said() == "sent", "the page to say sent")
+        assert phone.journal().count(b"\n") == 5
+        assert phone.errors == []
+    finally:
+        output = run.stop()
+    assert "unlike the one held" not in output and "Traceback" not in output, output
