@@ -184,7 +184,7 @@ def test_two_phones_and_a_board_play_a_session_through_every_fault(
     try:
         slate.start()
         phones = [Phone(c, link) for c, link in zip(contexts, links, strict=True)]
-        tables = Tables(folder, *phones, slate)
+        tables = Tables(folder, phones[0], phones[1], slate)
         run = play(tables, contexts, evening, run)
         for phone in phones:
             assert phone.journal().count(b"\n") == LINES
