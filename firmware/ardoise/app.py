@@ -42,7 +42,7 @@ from scoring import Refused, match
 # The rules core collects before the largest allocations of a fold, a game's
 # rules and a refusal's text, only when handed the means (scoring/match.py's
 # `collect`): its tests on CPython never pay.
-match.collect = gc.collect
+match.collect = gc.collect  # type: ignore[assignment]  # the core's None: no policy
 del match  # a match here is the journal's (View)
 
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce

@@ -54,7 +54,7 @@ def test_the_core_collects_garbage_only_when_the_device_asks():
     collector, it calls it before loading a game's rules and a refusal's text."""
     assert scoring.match.collect is None
     calls = []
-    scoring.match.collect = lambda: calls.append(len(calls))
+    scoring.match.collect = lambda: calls.append(len(calls))  # type: ignore[assignment]
     try:
         game = match()
         assert calls == [0]
