@@ -43,8 +43,10 @@ class NoMatch(Screen):
         draw_text(fb, app.t("ok_new_match"), WIDTH // 2, (app.rows - 1) * ROW, align=CENTER)
 
 
-def main_menu(app):
-    """The menu (held Next on the slate): history, undo, new match, settings."""
+def main_menu(app, title="menu", index=0):
+    """The menu (held Next on the slate): history, undo, new match, settings;
+    titled with the text `title`, the cursor on `index` (a Bruus session
+    over: what is possible then, a new match first)."""
 
     def pick(app, index):
         if index == 0:
@@ -61,10 +63,10 @@ def main_menu(app):
             app.push(SettingsMenu(app))
 
     def rows(app):  # again at each draw: a change of language shows at once
-        return app.t("menu"), list(map(app.t, ("history", "undo", "new_match", "settings")))
+        return app.t(title), list(map(app.t, ("history", "undo", "new_match", "settings")))
 
-    title, options = rows(app)
-    app.push(Choice(title, options, pick, 0, rows))
+    heading, options = rows(app)
+    app.push(Choice(heading, options, pick, index, rows))
 
 
 def ask_undo(app):

@@ -404,7 +404,9 @@ def test_the_slate_counts_the_session_s_deals_and_its_points(root):
 
 
 @in_folder
-def test_after_the_session_s_last_deal_only_undo_is_taken(root):
+def test_after_the_session_s_last_deal_the_slate_says_what_is_possible(root):
+    """Issue 33: the end of a session is no refusal. OK, Prev or Next on its
+    slate open the menu titled with it, on a new match: undo, the history."""
     device = with_journal(root, "treia", *tricks_of_deals("A", 2), DEAL, *tricks("ABAB"), session=3)
     device.press("prev")  # 3:2
     device.press("next", times=2)  # 3:4
@@ -416,11 +418,27 @@ def test_after_the_session_s_last_deal_only_undo_is_taken(root):
     before = device.journal()
     for key in ("ok", "prev", "next"):
         device.press(key)
-        assert refusal(device) == "la séance de 3 donnes est finie: seul Annuler est possible"
-        device.press("ok")
+        screen = device.screen()
+        assert screen.title == "Fin de séance", screen.title
+        assert options(device)[:3] == ["Historique", "Annuler", "Nouveau match"]
+        assert screen.index == 2
+        device.hold("ok")
         assert len(device.app.stack) == 1
     assert device.journal() == before
-    device.hold("prev")  # undo: the last trick back, the third deal open again
+    device.press("ok")
+    device.press("ok")  # Nouveau match: the games, the cursor on Bruus
+    assert options(device)[device.screen().index] == "Bruus"
+    device.hold("ok")
+    device.hold("ok")
+    device.press("ok")
+    device.cursor("Historique")
+    device.press("ok")
+    assert is_a(device.screen(), "Deals"), device.screen()
+    device.hold("ok")
+    assert len(device.app.stack) == 1
+    device.press("next")
+    device.cursor("Annuler")
+    device.press("ok")  # undo: the last trick back, the third deal open again
     device.press("ok")
     assert game(device).deal_open and game(device).tricks == [3, 4]
     device.wait(3000)
@@ -447,16 +465,14 @@ def test_a_session_speaks_german_and_english(root):
     device.wait(3000)
     assert row_shows(device, "Serienende", 7)
     device.press("ok")
-    assert refusal(device) == "die Serie von 1 Spielen ist vorbei: nur Zurücknehmen geht noch"
-    forget("ardoise.lang.de_reasons")
+    assert device.screen().title == "Serienende"
+    assert options(device)[:3] == ["Verlauf", "Zurücknehmen", "Neues Match"]
     device = with_journal(root, "schwesing", *events, settings={"lang": "en"}, session=1)
     device.wait(3000)
     assert row_shows(device, "Session over", 7)
     device.press("ok")
-    assert refusal(device) == "the session of 1 deals is over: only undo is accepted"
-    device.press("ok")
-    device.hold("next")
-    device.cursor("New match")
+    assert device.screen().title == "Session over"
+    assert options(device)[:3] == ["History", "Undo", "New match"]
     device.press("ok")
     device.press("ok")
     device.press("ok")

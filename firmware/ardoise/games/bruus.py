@@ -26,6 +26,7 @@ from ardoise.base import (
     CENTER,
     LEFT,
     NEXT,
+    OK,
     PREV,
     RIGHT,
     ROW,
@@ -176,7 +177,12 @@ class Slate(SlateScreen):
     """The slate of the match in progress."""
 
     def key(self, app, key):
-        if key == PREV or key == NEXT:
+        game = app.match.game
+        if game.session and game.deals == game.session and (key == OK or key == PREV or key == NEXT):
+            # The session is over (ruling 29: only undo): no refusal, the
+            # menu under its name, on what comes next (a new match).
+            app.load("menus").main_menu(app, "bruus_session_end", 2)
+        elif key == PREV or key == NEXT:
             # Between deals the rules refuse it, and the player reads why.
             app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
         else:
