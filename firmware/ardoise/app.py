@@ -103,22 +103,24 @@ class View:
 
     def deal(self, number, each):
         """`each(game, code)` just before each event of finished deal
-        `number` (1 the first) and `each(game, None)` just after its last:
-        one deal read on demand, as `deals` reads them all (the match's
-        game folded again from its events). However `each` ends, the match
-        is as it was afterwards."""
+        `number` (1 the first; 0: every deal, in turn) and `each(game,
+        None)` just after its last: deals read on demand, their events and
+        all (the match's game folded again from its events; a deal still
+        open has no None). However `each` ends, the match is as it was
+        afterwards."""
         match = self._journal.match
         game = match.game
         try:
             game.reset()
             for code in match.in_force:
-                if game.deals == number - 1:
-                    each(game, code)
+                deals = game.deals
+                if number and deals != number - 1:
                     game.apply(code)
-                    if game.deals == number:
-                        each(game, None)
-                else:
-                    game.apply(code)
+                    continue
+                each(game, code)
+                game.apply(code)
+                if game.deals != deals:
+                    each(game, None)
         except BaseException:
             match.deals()  # fold the match's own game to the end again
             raise

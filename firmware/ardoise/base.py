@@ -23,6 +23,7 @@ from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_
 ROW = 8
 WIDTH = 128
 _COLUMNS = const(16)
+SCROLLED = const(15)  # the columns of a text that scrolls: the 16th is its marks' (▲▼)
 STROKE = const(5)  # pixels from one chalk stroke to the next
 
 
@@ -146,6 +147,7 @@ class Message(Screen):
 
     def __init__(self, title, text):
         self.title = title
+        self.text = text  # wrapped again, once, if it has to scroll
         self.lines = wrap(text)
         self.first = 0
 
@@ -167,6 +169,9 @@ class Message(Screen):
             draw_text(fb, self.header, 0, ROW)
             top += ROW
         rows = app.rows - top // ROW
+        if self.text and len(self.lines) > rows:  # leave the marks their column
+            self.lines = wrap(self.text, SCROLLED)
+            self.text = None
         for line in range(rows):
             index = self.first + line
             if index >= len(self.lines):

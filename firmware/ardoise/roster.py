@@ -190,7 +190,7 @@ def ask_players(app, header, seats):
 
         title = app.t("player_of") % app.seat(seat, False)
         if header.get("pairs", True):  # teams (not Brusquembelle's players): 1 and 3 are A
-            title += " (%s)" % app.team(seat % 2)
+            title += " (%s)" % app.team(seat % 2, named=False)  # the new match's team
         app.push(Choice(title, options, pick, index))
 
     seat_screen(app)

@@ -71,12 +71,14 @@ class Choice(Screen):
         elif self.index >= self.first + rows:
             self.first = self.index - rows + 1
         first = self.first
+        # A list that scrolls keeps its last column for the marks (▲▼).
+        width = WIDTH - ROW if len(self.options) > rows else WIDTH
         for row in range(rows):
             index = first + row
             if index >= len(self.options):
                 break
             y = ROW * (row + 1)
-            text = fit(self.options[index], WIDTH)
+            text = fit(self.options[index], width)
             chosen = index == self.index
             if chosen:
                 # Inverted under the label only: a row-wide bar would make

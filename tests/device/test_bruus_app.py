@@ -10,7 +10,7 @@ import json
 
 from test_app import Device, in_folder, is_a, options, refusal, row_shows, shows, write
 
-from ardoise import font, forget
+from ardoise import font
 from ardoise.journal import encode
 
 DEAL = {"ev": "deal"}
@@ -239,7 +239,9 @@ def test_treia_counts_matches_down_and_a_4_4_is_a_bock_for_the_next_deal(root):
     device.hold("next")
     device.cursor("Historique")
     device.press("ok")
-    assert device.screen().lines == [" 1 4:4  10  10", " 2 5:0   7  10"]
+    # Each row: the deal, its Bock; what it did to the slate, and the slate.
+    lines = ["1 4:4 Bock+1", "+0 +0    10  10", "2 5:0 Bock+1", "-3 +0     7  10"]
+    assert device.screen().lines == lines
 
 
 @in_folder
@@ -283,10 +285,20 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
     device.cursor("Historique")
     device.press("ok")
     screen = device.screen()
-    assert screen.title == " #       A   B  "
-    assert screen.lines == [" 1 5:0   2   0", " 2 0:5   2   2", " 3 0:0  ✓A"]
+    assert screen.title == "Historique" and screen.header == "          A   B"
+    assert screen.lines == [
+        "1 5:0",
+        "+2 +0     2   0",
+        "2 0:5",
+        "+0 +2     2   2",
+        "3 0:0",
+        "Contre-coup A",  # each dare, its team
+        "Contre-coup A",
+        "Contre-coup A",
+        "✓A        0   0",  # the game won
+    ]
     device.press("ok")  # the last deal, its game won by daring
-    assert device.screen().lines[-3:] == ["Contre-coup A +4", "Plis 0:0", "A gagne le jeu"]
+    assert device.screen().lines[-4:] == ["Contre-coup A", "+4", "Plis 0:0", "A gagne le jeu"]
     device.hold("ok")
     device.hold("ok")
     assert len(device.app.stack) == 1

@@ -196,7 +196,7 @@ def test_a_brusquembelle_deal_s_card_points_corrected_give_the_pool_and_are_writ
     ]
     assert app.match.game.state() == state_of(after)
     assert Device(root).app.match.game.state() == state_of(after)
-    assert open_history(device).lines == ["#1 1 prend 6", "#2 1 prend 6", "#3 3 prend 6"]
+    assert open_history(device).lines[::2] == ["1 1 prend 6", "2 1 prend 6", "3 3 prend 6"]
 
 
 @in_folder

@@ -34,7 +34,7 @@ def roster(root, *names):
 
 def seated(root, *names):
     """A new Le Brouc match, its seats given `names` of the roster, in that order."""
-    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    roster(root, *(names or ("Rösli", "Émile", "Paul", "Anne")))
     device = Device(root)
     new_brouc(device)
     for name in names:
@@ -118,9 +118,9 @@ def test_names_show_over_a_team_where_they_fit(root):
         device.cursor(name)
         device.press("ok")
     device.wait(3000)
-    # "Rösli & Paul" is wider than a column: their first two letters; "Jo &
-    # Al" fits beside B.
-    assert shows(device, "•Rö & P", 0, 0)  # the "a" cell's blank edge is the column's line
+    # "Rösli & Paul" is wider than a column: their initials, the team's one
+    # short form; "Jo & Al" fits beside B.
+    assert shows(device, "•R&P", 32, 0, align=font.CENTER)
     assert shows(device, "Jo & Al", 96, 0, align=font.CENTER)
     # The history says who sat where, above the deals.
     device.hold("next")
@@ -130,18 +130,23 @@ def test_names_show_over_a_team_where_they_fit(root):
 
 
 @in_folder
-def test_a_team_is_its_players_in_the_longest_form_that_fits(root):
+def test_a_team_is_its_players_whole_where_they_fit_else_one_short_form(root):
+    """Issue 33: one short form for a team everywhere (the initials), not
+    "Rö & Pa" on one screen and "R&P" on another; the whole names where a
+    width holds them; and the players, not A or B, wherever a team is named."""
     device = seated(root, "Rösli", "Émile", "Paul", "Anne")
     team = device.app.team
     assert [team(0, width) for width in (12, 11, 7, 6, 3, 2, 0)] == [
         "Rösli & Paul",
-        "Rö & Pa",
-        "Rö & Pa",
         "R&P",
         "R&P",
-        "A",
-        "A",
+        "R&P",
+        "R&P",
+        "R&P",
+        "R&P",
     ]
+    assert team("B") == "É&A" and team(1, 13) == "Émile & Anne"
+    assert team(0, named=False) == "A"  # a new match's seats, before its names
     # The banners name the winners: in the sentence if they fit, else alone.
     winners = device.app.text.winners
     assert winners("match_won", 1) == "✓ Émile & Anne"
@@ -212,3 +217,11 @@ def test_the_roster_is_edited_on_the_slate(root):
     assert is_a(device.screen(), "Message")
     assert "Em est déjà dans la liste." in " ".join(device.screen().lines)
     assert read(root + "/roster.txt") == "Em\n\x043\n"
+
+
+@in_folder
+def test_teams_whose_initials_are_the_same_keep_their_letters(root):
+    device = seated(root, "Rösli", "Rita", "Paul", "Peter")
+    team = device.app.team
+    assert (team(0), team(1)) == ("A", "B")
+    assert (team(0, 12), team(1, 12)) == ("Rösli & Paul", "Rita & Peter")

@@ -32,7 +32,12 @@ def ask_trump(app, index=0):
     cursor on the suit `index` (-1: the last): Prev or Next on the slate
     opens the list as its first step."""
     game = app.match.game
-    title = app.t("trump_title") % app.seat(game.dealer)
+    dealer = app.seat(game.dealer)
+    for title in app.words("trump_title"):  # the longest form that fits
+        if "%" in title:
+            title %= dealer
+        if len(title) <= 16:
+            break
 
     def pick(app, index):
         app.act({"ev": "deal", "trump": SUITS[index]})
@@ -42,7 +47,7 @@ def ask_trump(app, index=0):
 
 def ask_team(app, title, then):
     """Which team: `then(app, side)`."""
-    app.push(Choice(title, [app.team(0), app.team(1)], then))
+    app.push(Choice(title, [app.team(0, 16), app.team(1, 16)], then))
 
 
 def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the player sees them)

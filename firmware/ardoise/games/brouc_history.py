@@ -10,41 +10,88 @@ deal gave: the slates' gains, coches (parties) or the game.
 
 from micropython import const
 
-from ardoise.base import fit, suit_symbol
-from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot, unit
-from scoring.brouc import SUITS, round_card_points
+from ardoise.base import SCROLLED, suit_symbol, wrap
+from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, unit
+from ardoise.history import columns
+from scoring.brouc import CALLS, SUITS, round_card_points
 
 _TRICKS = const(8)
+_NO_ONE = const(-1)  # the rules core's "nobody"
 
 
 def history(app):
-    """The deals of the match, one row each: number, trump, the slate after
-    it, then `✓A` for the team whose game it won (its final slate, before
-    it is wiped), or `+2A` for the coches (parties) the deal gave without a
-    game (a cape, a failed announcement)."""
+    """The deals of the match, a row each in two lines: what the deal did,
+    then what it gave and the slates after it (issue 33).
+
+    The first line: its number and trump, then its card points (`75/45`),
+    the marriages (team and suit: `A♠ B♦`), an announcement, a dehors and
+    its verdict (`Dehors A ✓`, `Dehors A ×`), a cape (`Cape B`); the second: what the
+    slates gained (`+7 +8`), or the coches (parties) it gave (`B +2`), or
+    `✓A +1` for the team whose game it won (with the final slates, before
+    they are wiped), then the slates under the columns' heads."""
     show = app.load("history").show  # before the rows: in one piece
     rows = []  # type: list[str]
     parties = app.match.game.rules == BROU1802
+    # As the deal began: slates, tally, games; the slates before each
+    # event; the tricks; then the words of the first line.
+    began = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+    words = []  # type: list[str]
 
-    def write(before, game):
+    def each(game, code):
         tally = game.parties if parties else game.coches
-        won = before[2:4]
-        if game.games != before[4]:
-            shown = before  # a won game's final slate, before it is wiped
-            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
-        else:
-            shown = game.slate
-            note = ""
-            for side in (0, 1):
-                if tally[side] != won[side]:
-                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
-                    break
-        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[7]]), shown[0], shown[1])
-        rows.append(text + note)
+        if code is None:
+            lines = wrap(" ".join(words), SCROLLED)
+            lines.append(_gave(app, game, began, tally))
+            rows.append("\n".join(lines))
+            return
+        event = game.decode(code)
+        name = event["ev"]
+        if name == "deal":
+            began[0], began[1] = game.slate
+            began[2], began[3] = tally
+            began[4] = game.games
+            began[7] = began[8] = 0
+            del words[:]
+            words.append("%d%s" % (game.deals + 1, suit_symbol(event["trump"])))
+        began[5], began[6] = game.slate  # a won game's final slates
+        if name == "trick":
+            began[7 if event["team"] == "A" else 8] += 1
+            if began[7] == _TRICKS or began[8] == _TRICKS:
+                words.append(app.t("ev_cape") % app.team(event["team"]))
+        elif name == "declare" or name == "table":
+            words.append(app.team(event["team"]) + suit_symbol(event["suit"]))
+        elif name == "announce":  # as the slate's status row says it
+            call = app.words("calls_short")[CALLS.index(event["call"])]
+            words.append(call + " " + app.team(event["team"]))
+        elif name == "out":
+            count, need = game.count(0 if event["team"] == "A" else 1)
+            right = count + event["points"] >= need
+            mark = "✓" if right else "×"
+            words.append("%s %s %s" % (app.t("do_dehors"), app.team(event["team"]), mark))
+        elif "cape" in event:
+            words.append(describe(app, event))
+        elif name == "end":
+            words.insert(1, "%d/%d" % (event["A"], event["B"]))
 
-    app.match.deals(snapshot, write)
-    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
+    app.match.deal(0, each)
+    head = columns("", app.team(0), app.team(1))
     show(app, app.t("history"), rows, head, app.load("games.brouc_history"))
+
+
+def _gave(app, game, began, tally):
+    """A row's second line: what the deal gave, then the slates after it."""
+    slates = game.slate
+    gave = "%+d %+d" % (slates[0] - began[0], slates[1] - began[1])
+    for side in (0, 1):
+        gained = tally[side] - began[2 + side]
+        if game.games != began[4] or game.winner != _NO_ONE:
+            if gained or game.winner == side:
+                gave = "✓%s %+d" % (app.team(side), gained)
+                slates = began[5:7]  # the game's final slates, before they are wiped
+                break
+        elif gained:
+            gave = "%s %+d" % (app.team(side), gained)
+    return columns(gave, slates[0], slates[1])
 
 
 def details(app, number):

@@ -114,7 +114,7 @@ def deal_menu(app):
             event["team"] = TEAMS[side]
             app.act(event)
 
-        app.push(widgets.Choice(options[index], [app.team(0), app.team(1)], team))
+        app.push(widgets.Choice(options[index], [app.team(0, 16), app.team(1, 16)], team))
 
     app.push(widgets.Choice(app.t("deal_menu"), options, pick))
 
@@ -178,7 +178,11 @@ class Slate(SlateScreen):
 
     def key(self, app, key):
         game = app.match.game
-        if game.session and game.deals == game.session and (key == OK or key == PREV or key == NEXT):
+        if (
+            game.session
+            and game.deals == game.session
+            and (key == OK or key == PREV or key == NEXT)
+        ):
             # The session is over (ruling 29: only undo): no refusal, the
             # menu under its name, on what comes next (a new match).
             app.load("menus").main_menu(app, "bruus_session_end", 2)

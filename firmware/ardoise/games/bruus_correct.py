@@ -65,7 +65,7 @@ def _ask(app, game, codes, at):
             app.pop()
             app.pop()
 
-        teams = [app.team(0), app.team(1)]
+        teams = [app.team(0, 16), app.team(1, 16)]
         app.push(Choice(what[index], teams, team, TEAMS.index(event["team"])))
 
     # Titled with what was entered: what is being put right.

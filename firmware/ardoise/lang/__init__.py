@@ -182,19 +182,26 @@ class Texts:
         """The list `key` ("a|b|c") in the player's language."""
         return self.t(key).split("|")
 
-    def team(self, side, width=0):
-        """A team's name on screen, from 0/1 or "A"/"B"; given a `width` in
-        characters and a match that names its players, the players in the
-        longest form that fits: "Rösli & Paul", "Rö & Pa", "R&P"."""
+    def team(self, side, width=0, named=True):
+        """A team's name on screen, from 0/1 or "A"/"B". In a match that
+        names its players (and `named`), the players: whole ("Rösli & Paul")
+        where a `width` in characters holds them, else their one short form,
+        the same on every screen: their initials ("R&P"), or the team's
+        letter should the other team's initials be the same."""
         if type(side) is str:
             side = 0 if side == "A" else 1
-        names = self.match.names
-        if width and names:
-            one = self.seat(side)
-            two = self.seat(side + 2)
-            for text in (one + " & " + two, one[:2] + " & " + two[:2], one[0] + "&" + two[0]):
-                if len(text) <= width:
-                    return text
+        if named and self.match.names:
+            if width:
+                whole = self.seat(side) + " & " + self.seat(side + 2)
+                if len(whole) <= width:
+                    return whole
+            # Slices, not indexing: a one-character str made by indexing is
+            # interned for good (docs/architecture.md).
+            short = []
+            for each in (side, 1 - side):
+                short.append(self.seat(each)[:1] + "&" + self.seat(each + 2)[:1])
+            if short[0] != short[1]:
+                return short[0]
         if self.compass:
             return self.words("compass_teams")[side]
         return "AB"[side]
