@@ -23,7 +23,7 @@ from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_
 ROW = 8
 WIDTH = 128
 _COLUMNS = const(16)
-SCROLLED = const(15)  # the columns of a text that scrolls: the 16th is its marks' (▲▼)
+_SCROLLED = const(15)  # the columns of a text that scrolls: the 16th is its marks' (▲▼)
 STROKE = const(5)  # pixels from one chalk stroke to the next
 
 
@@ -170,7 +170,7 @@ class Message(Screen):
             top += ROW
         rows = app.rows - top // ROW
         if self.text and len(self.lines) > rows:  # leave the marks their column
-            self.lines = wrap(self.text, SCROLLED)
+            self.lines = wrap(self.text, _SCROLLED)
             self.text = None
         for line in range(rows):
             index = self.first + line

@@ -14,32 +14,17 @@ from the slate once the history is gone).
 Loaded while the history is open (ardoise.Modules).
 """
 
-from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, SCROLLED, Later, Message, wrap
+from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, Later, Message, wrap
 
 
 def show(app, title, rows, header=None, module=None):
     """The deals of the match, one row each (`rows`: a row's lines apart by
-    "\n", each of 16 characters at most), the last one under the cursor;
+    "\n", each of 15 characters at most), the last one under the cursor;
     above them, when the match names its players, who sat where ("1
     Rösli"); `header` a row of column heads under the title. `module` gives
     `details(app, number)`."""
-    if header is not None and app.compact:  # the heads in the title bar: a row more
-        title = header + " " * (16 - len(header))
-        header = None
     screen = Deals(app, title, rows, header, module)
     app.push(screen)
-
-
-def columns(left, one, two):
-    """A row's line in the list's columns: `left` (on a line of its own if
-    it is longer than 7 characters), then two values right-aligned in four
-    characters each, under the teams' heads: 15 characters, the 16th left
-    to the scroll marks (by hand: MicroPython pads "%4s" to four bytes, not
-    characters)."""
-    line = left + " " * (7 - len(left)) if len(left) <= 7 else left + "\n       "
-    for value in (str(one), str(two)):
-        line += " " * (4 - len(value)) + value
-    return line
 
 
 class Deals(Message):
@@ -119,7 +104,8 @@ class Detail(Message):
         self.number = number
         self.title = app.t("hist_deal") % (number, self.deals.count)
         self.lines = []  # the last deal's lines go before the next's come
-        self.lines = wrap("\n".join(self.deals.module.details(app, number)), SCROLLED)
+        # 15 columns: the 16th is for the scroll marks.
+        self.lines = wrap("\n".join(self.deals.module.details(app, number)), 15)
         self.first = 0
 
     def key(self, app, key):

@@ -14,7 +14,7 @@ which any reader of names skips; roster.tmp alone is taken only with it (a
 replacement whose rename failed or was cut), never when cut short; the
 PC's `ardoise roster` writes it too. A roster.txt is taken as it is.
 
-Who sits where (`ask_players`): after a new match's last question, on a
+Who sits where (`ask_players`): after a new match's own questions, on a
 board with a roster, each seat's player is chosen from it: Prev/Next, OK
 (`Joueur 1 (A)`: with teams, the title says the seat's).
 "-" keeps a seat anonymous; the player who sat there in the match on the
@@ -157,14 +157,15 @@ def _names(app):
 # -- who sits where ------------------------------------------------------------
 
 
-def ask_players(app, header, seats):
-    """Each seat's player, then the match whose event is `header` begins.
-    `seats` are the new game's (0: Brusquembelle, whose event counts its
-    players): asking its rules would load them beside the match on the slate."""
+def ask_players(app, header, seats, then):
+    """Each seat's player, then `then(app, header)`, the match event
+    `header` naming them if any was chosen. `seats` are the new game's (0:
+    Brusquembelle, whose event counts its players): asking its rules would
+    load them beside the match on the slate."""
     seats = seats or header.get("players")
     names = _names(app)
     if not names:
-        _begin(app, header)
+        then(app, header)
         return
     last = app.match.names or ()
     chosen = []  # type: list[str]
@@ -172,9 +173,10 @@ def ask_players(app, header, seats):
     def seat_screen(app):
         seat = len(chosen)
         if seat == seats:
+            header.pop("names", None)  # held OK may have come back here
             if chosen.count(ANONYMOUS) < seats:  # a name was chosen
-                header["names"] = chosen
-            _begin(app, header)
+                header["names"] = list(chosen)
+            then(app, header)
             return
         options = [ANONYMOUS]
         for name in names:
@@ -194,14 +196,6 @@ def ask_players(app, header, seats):
         app.push(Choice(title, options, pick, index))
 
     seat_screen(app)
-
-
-def _begin(app, header):
-    """Begin the match, the screens that led here and their modules gone
-    first: archiving the match on the slate is the largest job there is."""
-    del app.stack[1:]
-    app.sweep()
-    app.new_match(header)
 
 
 # -- the roster edited ---------------------------------------------------------

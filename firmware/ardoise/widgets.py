@@ -144,30 +144,36 @@ class Number(Screen):
 
 
 class Confirm(Screen):
-    """A question: OK says yes (`yes(app)`), back says no.
+    """A question: OK says yes (`yes(app)`), back says no. `lines(app)`
+    gives the text, drawn afresh (in the language of the moment); Prev/Next
+    scroll it when it is longer than the screen."""
 
-    `lines(app)` gives the text, so that Prev/Next may change what is asked
-    through `adjust(app, step)` (e.g. who deals first).
-    """
-
-    def __init__(self, title, lines, yes, adjust=None):
+    def __init__(self, title, lines, yes):
         self.title = title
         self.lines = lines
         self.yes = yes
-        self.adjust = adjust
+        self.first = self.count = 0  # the lines drawn last: how far Next scrolls
 
     def key(self, app, key):
         if key == OK:
             self.yes(app)
-        elif (key == PREV or key == NEXT) and self.adjust:
-            self.adjust(app, -1 if key == PREV else 1)
+        elif key == PREV or key == NEXT:
+            last = max(0, self.count - (app.rows - 2))
+            self.first = max(0, min(last, self.first + (1 if key == NEXT else -1)))
         else:
             Screen.key(self, app, key)
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
+        rows = app.rows - 2
         lines = []
         for line in self.lines(app):
             lines += wrap(line)
-        draw_lines(fb, lines, ROW, app.rows - 2)
+        if len(lines) > rows:  # it scrolls: 15 columns, the 16th for the marks
+            lines = []
+            for line in self.lines(app):
+                lines += wrap(line, 15)
+        self.count = len(lines)
+        draw_lines(fb, lines[self.first :], ROW, rows)
+        scroll_marks(fb, ROW, rows, self.first, len(lines))
         draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

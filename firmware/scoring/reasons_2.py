@@ -5,7 +5,15 @@ its key, so that a refusal costs a board little more heap than the fold
 (tests/test_heap.py).
 """
 
-KEYS = b"\nunknown_game\nno_deal\nno_trick_yet\nend_sum\ncape_contradicted\nsession_over\n"
+KEYS = (
+    b"\n"
+    b"unknown_game\n"
+    b"no_deal\n"
+    b"no_trick_yet\n"
+    b"end_sum\n"
+    b"cape_contradicted\n"
+    b"session_over\n"
+)
 TEXT = (
     "unknown game %s (brouc, bruus or brusquembelle)\n"  # unknown_game
     "no deal is in progress\n"  # no_deal

@@ -5,7 +5,16 @@ its key, so that a refusal costs a board little more heap than the fold
 (tests/test_heap.py).
 """
 
-KEYS = b"\nbad_value\nmatch_won\ndeal_open\nsuit_used\nannounced\nno_dehors\nout_short\n"
+KEYS = (
+    b"\n"
+    b"bad_value\n"
+    b"match_won\n"
+    b"deal_open\n"
+    b"suit_used\n"
+    b"announced\n"
+    b"no_dehors\n"
+    b"out_short\n"
+)
 TEXT = (
     "%r must be %s, not %s\n"  # bad_value
     "the match is won by team %s: only undo is accepted\n"  # match_won

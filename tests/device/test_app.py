@@ -115,7 +115,10 @@ def test_first_boot_asks_for_a_match_and_the_dealer(root):
     device.press("ok")
     assert options(device) == ["Le Brouc", "Bruus", "Brusquembelle"]
     device.press("ok")  # Le Brouc
-    device.press("next", times=2)  # the first dealer: seat 3
+    assert options(device) == ["1 (A)", "2 (B)", "3 (A)", "4 (B)"]  # who deals first
+    device.press("next", times=2)  # seat 3
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["Etivaz, 5 coches", "Donneur 3"]
     device.press("ok")
     assert device.journal() == journal_of().replace('"dealer":0', '"dealer":2')
     assert len(device.app.stack) == 1
@@ -585,7 +588,12 @@ def test_player_names_in_the_match_event_name_the_seats(root):
     device.cursor("Nouveau match")
     device.press("ok")
     device.press("ok")  # Le Brouc
-    assert device.screen().lines(device.app)[1] == "Donneur: ◀ 1 ▶"
+    assert options(device)[0] == "1 (A)"
+    device.press("ok")
+    assert device.screen().lines(device.app)[1:] == [
+        "Donneur 1",
+        "Le match de l'ardoise part aux archives.",
+    ]
 
 
 @in_folder
@@ -638,6 +646,7 @@ def test_a_changed_rule_set_is_for_the_next_match_with_its_target(root):
     device.cursor("Nouveau match")
     device.press("ok")
     device.press("ok")  # Le Brouc
+    device.press("ok")  # seat 1 deals first
     assert device.screen().lines(device.app)[0] == "Brou 1802, 12 parties"
     device.press("ok")
     assert (
@@ -791,3 +800,30 @@ def test_three_buttons_are_enough_and_a_fourth_is_a_shortcut_back(root):
     assert "extra" not in device.pins
     device.hold("next")  # held Next: the same menu
     assert is_a(device.screen(), "Choice")
+
+
+@in_folder
+def test_a_question_longer_than_the_panel_scrolls(root):
+    """Issue 33: on 128x32, New match over a match on the slate showed "Le
+    match de" and no more of "Le match de l'ardoise part aux archives.". A
+    question too long for its rows scrolls with Prev/Next, its last column
+    for the marks."""
+    write(root + "/match.jsonl", journal_of())
+    device = Device(root, height=32)
+    device.hold("next")
+    device.cursor("Nouveau match")
+    device.press("ok")
+    device.press("ok")  # Le Brouc
+    device.press("ok")  # seat 1 deals first
+    lines = ["Etivaz, 5", "coches", "Donneur 1", "Le match de", "l'ardoise part", "aux archives."]
+    assert device.screen().count == len(lines)
+    assert shows(device, "Etivaz, 5", 0, 8) and shows(device, "coches", 0, 16)
+    assert shows(device, "▼", 128, 16, font.RIGHT)
+    device.press("next", times=9)  # to the end, and no further
+    assert shows(device, "l'ardoise part", 0, 8) and shows(device, "aux archives.", 0, 16)
+    assert shows(device, "▲", 128, 8, font.RIGHT)
+    assert shows(device, "OK=oui  tenu=non", 0, 24)
+    device.press("prev", times=2)
+    assert shows(device, "Donneur 1", 0, 8)
+    device.press("ok")
+    assert device.app.journal.archives() == ["0001.jsonl"]

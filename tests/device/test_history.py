@@ -44,46 +44,49 @@ def test_the_list_opens_with_the_cursor_on_the_last_deal(root):
     device = etivaz(root)
     screen = open_history(device)
     assert is_a(screen, "Deals")
-    assert screen.header == "          A   B"
-    assert screen.lines[:2] == ["1♥ 75/45 A♠ B♦", "+7 +8     7   8"]
-    assert screen.inverted == (18, 19, 20)  # deal 10, the last: its three lines
-    assert screen.first == 16  # six rows under the column heads, from deal 9
+    assert screen.lines[:2] == ["1♥ 75/45 A♠ B♦", "A 0▶7 B 0▶8"]
+    assert screen.inverted == (21, 22, 23, 24)  # deal 10, the last: its four lines
+    assert screen.first == 19  # seven rows, from deal 9
     device.press("prev", times=3)
-    assert screen.inverted == (12, 13)  # deal 7
-    assert screen.first == 12  # scrolled to keep the whole deal in view
+    assert screen.inverted == (14, 15, 16)  # deal 7
+    assert screen.first == 14  # scrolled to keep the whole deal in view
     device.press("prev", times=3)
-    assert screen.inverted == (6, 7) and screen.first == 6
+    assert screen.inverted == (7, 8)  # deal 4
+    assert screen.first == 7
 
 
 @in_folder
 def test_each_row_says_what_the_deal_did_and_the_slates_after_it(root):
     """Issue 33: not the running slates alone (`2♦ 13 16`), but each deal's
-    card points, marriages, dehors, cape or announcement, then what it gave
-    (the slates' gains, coches, a game) and the slates after it."""
+    card points, marriages, dehors, cape or announcement, the coches it
+    gave, and each slate before and after it."""
     device = etivaz(root)
-    rows = "\n".join(open_history(device).lines).split("\n")
-    assert rows == [
+    assert open_history(device).lines == [
         "1♥ 75/45 A♠ B♦",  # card points, A's marriage in ♠, B's in ♦
-        "+7 +8     7   8",
+        "A 0▶7 B 0▶8",  # each slate, before and after
         "2♦ 64/56 B♣",
-        "+6 +8    13  16",
-        "3♣ Dehors A ×",  # a wrong dehors: B's game, on the slates it ended
-        "✓B +1    13  16",
+        "A 7▶13 B 8▶16",
+        "3♣ Dehors A 50",  # a dehors, its card points: wrong, B's game
+        "Jeu B: +1 coche",
+        "A 13▶0 B 16▶0",  # a game won wipes the slates
         "4♠ 110/10",
-        "+11 +1   11   1",
+        "A 0▶11 B 0▶1",
         "5♥ 100/20 A♥",
-        "+16 +2   27   3",
-        "6♦ Dehors A ✓",
-        "✓A +2    27   3",
+        "A 11▶27 B 1▶3",
+        "6♦ Dehors A 31",
+        "Jeu A: +2",  # the unit left out where it would not fit
+        "A 27▶0 B 3▶0",
         "7♣ Cape B",  # a cape's coches, the slates as they were
-        "B +2      0   0",
+        "B +2 coches",
+        "A 0▶0 B 0▶0",
         "8♠ 100/20 A♠",
-        "+14 -2   14  -2",
+        "A 0▶14 B 0▶-2",
         "9♥ 90/30 A♦",
-        "+11 +3   25   1",
+        "A 14▶25 B -2▶1",
         "10♦ dédoublé A",  # an announcement, then all eight tricks
         "Cape A",
-        "✓A +4    25   1",
+        "Jeu A: +4",
+        "A 25▶0 B 1▶0",
     ]
 
 
@@ -94,9 +97,22 @@ def test_the_rows_name_the_players_where_the_match_names_them(root):
     header = '"game":"brouc","names":["Rösli","Émile","Paul","Anne"],'
     device = booted(root, text.replace('"game":"brouc",', header, 1))
     screen = open_history(device)
-    assert screen.header == "        R&P É&A"
-    assert screen.lines[:6] == ["1 Rösli", "2 Émile", "3 Paul", "4 Anne", "1♥ 75/45 R&P♠", "É&A♦"]
-    assert screen.lines[-3:] == ["10♦ dédoublé", "R&P Cape R&P", "✓R&P +4  25   1"]
+    assert screen.lines[:7] == [
+        "1 Rösli",  # who sat where
+        "2 Émile",
+        "3 Paul",
+        "4 Anne",
+        "1♥ 75/45 R&P♠",
+        "É&A♦",
+        "R&P 0▶7 É&A 0▶8",
+    ]
+    assert screen.lines[-5:] == [
+        "10♦ dédoublé",
+        "R&P Cape R&P",
+        "Jeu R&P: +4",
+        "R&P 25▶0",
+        "É&A 1▶0",
+    ]
     # And a deal's details, a team by its players' one short form.
     details = device.app.load("games.brouc_history").details
     assert details(device.app, 1) == [
@@ -211,7 +227,7 @@ def test_a_bruus_deal_shows_tricks_dares_and_the_bock(root):
     events += [trick(team) for team in "BBBBB"]
     device = booted(root, journal(BRUUS, *events))
     screen = open_history(device)
-    rows = ["1 4:4 Bock+1", "+0 +0    10  10", "2 0:5 Bock+1", "Coup B", "+0 -5    10   5"]
+    rows = ["1 4:4 Bock+1", "A 10▶10 B 10▶10", "2 0:5 Bock+1", "Coup B", "A 10▶10 B 10▶5"]
     assert screen.lines == rows
     app = device.app
     details = app.load("games.bruus_history").details
@@ -266,18 +282,17 @@ def test_reading_a_deal_leaves_the_match_as_it_was_even_when_it_fails(root):
 
 
 @in_folder
-def test_on_a_compact_panel_the_heads_are_the_title_and_a_long_deal_scrolls(root):
-    """128x32: three rows of deals under the columns' heads in the title bar;
-    a deal longer than them shows from its start, Next and Prev scroll it
-    before they go to the next or previous deal."""
+def test_on_a_compact_panel_a_deal_longer_than_the_screen_scrolls(root):
+    """128x32: three rows under the title; a deal longer than them shows
+    from its start, Next and Prev scroll it before they go to the next or
+    previous deal."""
     events = [{"ev": "deal"}] + [trick(team) for team in "AAAAA"]
     events += [{"ev": "deal"}] + [{"ev": "dare", "team": "A", "kind": "dare"}] * 3
     events += [trick(team) for team in "AAAAA"]
     header = {"ev": "match", "game": "bruus", "rules": "schwesing", "dealer": 0}
     device = booted(root, journal(header, *events), height=32)
     screen = open_history(device)
-    assert screen.title == "          A   B " and screen.header is None
-    assert screen.lines[2:] == ["2 5:0", "Défi A", "Défi A", "Défi A", "+5 +0     7   0"]
+    assert screen.lines[2:] == ["2 5:0", "Défi A", "Défi A", "Défi A", "A 2▶7 B 0▶0"]
     assert screen.cursor == 1 and screen.first == 2  # deal 2, from its start
     device.press("next")
     device.press("next")

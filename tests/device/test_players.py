@@ -22,10 +22,16 @@ def header(device):
 
 
 def new_brouc(device):
-    """From a board with no match: Le Brouc, seat 1 deals first."""
+    """From a board with no match: Le Brouc (then the seats, on a board with
+    a roster)."""
     device.press("ok")
     device.press("ok")  # Le Brouc
+
+
+def begin(device):
+    """After the seats: seat 1 deals first, and the match begins."""
     device.press("ok")  # the first dealer
+    device.press("ok")  # the confirmation
 
 
 def roster(root, *names):
@@ -40,6 +46,7 @@ def seated(root, *names):
     for name in names:
         device.cursor(name)
         device.press("ok")
+    begin(device)
     return device
 
 
@@ -48,6 +55,7 @@ def test_without_a_roster_a_new_match_names_no_one(root):
     sys.modules.pop("ardoise.roster", None)  # left by another test
     device = Device(root)
     new_brouc(device)
+    begin(device)
     assert len(device.app.stack) == 1
     assert "names" not in header(device)
     assert "ardoise.roster" not in sys.modules  # nothing loaded for names
@@ -74,6 +82,7 @@ def test_each_seat_is_chosen_from_the_roster(root):
     for name in ("Rösli", "Zoë", "-"):  # seat 4 anonymous
         device.cursor(name)
         device.press("ok")
+    begin(device)
     assert len(device.app.stack) == 1
     assert header(device)["names"] == ["Paul", "Rösli", "Zoë", "-"]
     device.wait(3000)  # the note "Nouveau match" goes
@@ -91,10 +100,10 @@ def test_the_last_players_are_offered_first(root):
     device.cursor("Nouveau match")
     device.press("ok")
     device.press("ok")  # Le Brouc
-    device.press("ok")  # the first dealer
     presses = device.presses
     device.press("ok", times=4)  # one press a seat
     assert device.presses - presses == 4
+    begin(device)
     assert header(device)["names"] == ["Anne", "Paul", "Émile", "Rösli"]
     archived = os.listdir(root + "/archive")
     assert archived == ["0001.jsonl"] and read(root + "/archive/0001.jsonl") == first
@@ -106,6 +115,8 @@ def test_no_name_chosen_names_no_one(root):
     device = Device(root)
     new_brouc(device)
     device.press("ok", times=4)  # "-" at every seat
+    assert options(device) == ["1 (A)", "2 (B)", "3 (A)", "4 (B)"]  # who deals: seats
+    begin(device)
     assert "names" not in header(device)
 
 
@@ -117,6 +128,7 @@ def test_names_show_over_a_team_where_they_fit(root):
     for name in ("Rösli", "Jo", "Paul", "Al"):
         device.cursor(name)
         device.press("ok")
+    begin(device)
     device.wait(3000)
     # "Rösli & Paul" is wider than a column: their initials, the team's one
     # short form; "Jo & Al" fits beside B.
@@ -165,13 +177,14 @@ def test_brusquembelle_seats_say_no_team_but_with_pairs(root):
     device.cursor("Brusquembelle")
     device.press("ok")
     device.press("ok", times=2)  # four players, the ante
-    device.press("ok", times=2)  # not in pairs, the confirmation
+    device.press("ok")  # not in pairs: then the seats
     assert device.screen().title == "Joueur 1", device.screen().title
     device.hold("ok")
-    device.hold("ok")
     device.press("next")  # in pairs: seats 1 and 3 against 2 and 4
-    device.press("ok", times=3)  # in pairs, the confirmation, Rösli at seat 1
+    device.press("ok", times=2)  # in pairs, Rösli at seat 1
     assert device.screen().title == "Joueur 2 (B)", device.screen().title
+    device.press("ok", times=3)  # the other seats: no dealer to choose
+    assert device.screen().lines(device.app) == ["Paires, mise 1"]
 
 
 @in_folder
@@ -225,3 +238,29 @@ def test_teams_whose_initials_are_the_same_keep_their_letters(root):
     team = device.app.team
     assert (team(0), team(1)) == ("A", "B")
     assert (team(0, 12), team(1, 12)) == ("Rösli & Paul", "Rita & Peter")
+
+
+@in_folder
+def test_the_first_dealer_is_chosen_by_name_after_the_seating(root):
+    """Issue 33: not a seat number before the names are seated, but the
+    seated players, by name; the confirmation then says who deals."""
+    roster(root, "Rösli", "Émile", "Paul", "Anne")
+    device = Device(root)
+    new_brouc(device)
+    for name in ("Anne", "-", "Paul", "Rösli"):
+        device.cursor(name)
+        device.press("ok")
+    assert device.screen().title == "Qui donne?"
+    assert options(device) == ["Anne", "2 (B)", "Paul", "Rösli"]  # seat 2 anonymous
+    device.cursor("Paul")
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["Etivaz, 5 coches", "Donneur Paul"]
+    device.hold("ok")  # back: the dealer again, then the seats
+    assert device.screen().title == "Qui donne?"
+    device.cursor("Rösli")
+    device.press("ok")
+    device.press("ok")
+    assert header(device)["dealer"] == 3
+    assert header(device)["names"] == ["Anne", "-", "Paul", "Rösli"]
+    device.wait(3000)
+    assert row_shows(device, "Donneur Rösli", 7)

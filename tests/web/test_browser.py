@@ -272,9 +272,9 @@ def test_a_tap_shorter_than_the_debounce_is_a_press_and_keys_work(context, site)
 def test_a_held_touch_does_its_held_action_once_then_pauses(context, site):
     page = open_page(context, site)
     driver = PageDriver(page)
-    for key in ("ok", "ok", "ok", "ok", "ok", "ok", "ok"):
-        # A new Le Brouc match, dealer 1; a deal with the first trump; its
-        # actions; "Fin de donne": the card points, 60 to begin with.
+    for key in ("ok",) * 8:
+        # A new Le Brouc match, dealer 1, confirmed; a deal with the first
+        # trump; its actions; "Fin de donne": the card points, 60 to begin with.
         driver.press(key, 80, 80)
     assert driver.probe()["value"] == 60, driver.probe()
     button = page.locator('[data-key="next"]')

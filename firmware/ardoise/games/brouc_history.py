@@ -10,88 +10,72 @@ deal gave: the slates' gains, coches (parties) or the game.
 
 from micropython import const
 
-from ardoise.base import SCROLLED, suit_symbol, wrap
+from ardoise.base import suit_symbol, wrap
 from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, unit
-from ardoise.history import columns
 from scoring.brouc import CALLS, SUITS, round_card_points
 
 _TRICKS = const(8)
-_NO_ONE = const(-1)  # the rules core's "nobody"
 
 
 def history(app):
-    """The deals of the match, a row each in two lines: what the deal did,
-    then what it gave and the slates after it (issue 33).
+    """The deals of the match, a row each (issue 33): what the deal did,
+    then what it gave and the slates after it.
 
-    The first line: its number and trump, then its card points (`75/45`),
-    the marriages (team and suit: `A♠ B♦`), an announcement, a dehors and
-    its verdict (`Dehors A ✓`, `Dehors A ×`), a cape (`Cape B`); the second: what the
-    slates gained (`+7 +8`), or the coches (parties) it gave (`B +2`), or
-    `✓A +1` for the team whose game it won (with the final slates, before
-    they are wiped), then the slates under the columns' heads."""
+    First its number and trump, its card points (`75/45`), the marriages
+    (team and suit: `A♠ B♦`), an announcement (`dédoublé A`), a dehors
+    (`Dehors A 50`), a cape (`Cape B`); then the coches (parties) it gave
+    (`B +2 coches`, `Jeu A: +1 coche`), then each team's slate before and
+    after it (`A 7▶14 B 8▶16`: a won game wipes them, `A 27▶0`)."""
     show = app.load("history").show  # before the rows: in one piece
     rows = []  # type: list[str]
     parties = app.match.game.rules == BROU1802
-    # As the deal began: slates, tally, games; the slates before each
-    # event; the tricks; then the words of the first line.
-    began = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+    before = [0, 0, 0, 0, 0, 0, 0]  # as the deal began: slates, tally, games; its tricks
     words = []  # type: list[str]
 
     def each(game, code):
         tally = game.parties if parties else game.coches
         if code is None:
-            lines = wrap(" ".join(words), SCROLLED)
-            lines.append(_gave(app, game, began, tally))
-            rows.append("\n".join(lines))
+            # Columns of 15: the 16th is for the list's scroll marks.
+            lines = wrap(" ".join(words), 15)
+            for side in (0, 1):
+                gained = tally[side] - before[2 + side]
+                if gained:
+                    key = "game_won" if game.games != before[4] else "gained"
+                    text = app.t(key) % (app.team(side), gained, unit(app, parties, gained))
+                    if len(text) > 15:  # the unit goes first ("Jeu A: +2")
+                        text = (app.t(key) % (app.team(side), gained, "")).strip()
+                    lines += wrap(text, 15)
+            slates = []
+            for side in (0, 1):
+                slates.append("%s %d▶%d" % (app.team(side), before[side], game.slate[side]))
+            both = " ".join(slates)  # on one line if it fits, else a team a line
+            rows.append("\n".join(lines + ([both] if len(both) <= 15 else slates)))
             return
         event = game.decode(code)
         name = event["ev"]
         if name == "deal":
-            began[0], began[1] = game.slate
-            began[2], began[3] = tally
-            began[4] = game.games
-            began[7] = began[8] = 0
+            before[0], before[1] = game.slate
+            before[2], before[3] = tally
+            before[4] = game.games
+            before[5] = before[6] = 0
             del words[:]
             words.append("%d%s" % (game.deals + 1, suit_symbol(event["trump"])))
-        began[5], began[6] = game.slate  # a won game's final slates
-        if name == "trick":
-            began[7 if event["team"] == "A" else 8] += 1
-            if began[7] == _TRICKS or began[8] == _TRICKS:
+        elif name == "trick":
+            before[5 if event["team"] == "A" else 6] += 1
+            if before[5] == _TRICKS or before[6] == _TRICKS:
                 words.append(app.t("ev_cape") % app.team(event["team"]))
         elif name == "declare" or name == "table":
             words.append(app.team(event["team"]) + suit_symbol(event["suit"]))
         elif name == "announce":  # as the slate's status row says it
             call = app.words("calls_short")[CALLS.index(event["call"])]
             words.append(call + " " + app.team(event["team"]))
-        elif name == "out":
-            count, need = game.count(0 if event["team"] == "A" else 1)
-            right = count + event["points"] >= need
-            mark = "✓" if right else "×"
-            words.append("%s %s %s" % (app.t("do_dehors"), app.team(event["team"]), mark))
-        elif "cape" in event:
-            words.append(describe(app, event))
-        elif name == "end":
+        elif name == "end" and "cape" not in event:
             words.insert(1, "%d/%d" % (event["A"], event["B"]))
+        else:  # a dehors, a cape
+            words.append(describe(app, event))
 
     app.match.deal(0, each)
-    head = columns("", app.team(0), app.team(1))
-    show(app, app.t("history"), rows, head, app.load("games.brouc_history"))
-
-
-def _gave(app, game, began, tally):
-    """A row's second line: what the deal gave, then the slates after it."""
-    slates = game.slate
-    gave = "%+d %+d" % (slates[0] - began[0], slates[1] - began[1])
-    for side in (0, 1):
-        gained = tally[side] - began[2 + side]
-        if game.games != began[4] or game.winner != _NO_ONE:
-            if gained or game.winner == side:
-                gave = "✓%s %+d" % (app.team(side), gained)
-                slates = began[5:7]  # the game's final slates, before they are wiped
-                break
-        elif gained:
-            gave = "%s %+d" % (app.team(side), gained)
-    return columns(gave, slates[0], slates[1])
+    show(app, app.t("history"), rows, None, app.load("games.brouc_history"))
 
 
 def details(app, number):

@@ -6,7 +6,7 @@ the rules core's events when it is opened: its dealer, each Ace and Ten
 entered (won or lost), every player's card points, then who took the pool.
 """
 
-from ardoise.base import SCROLLED, wrap
+from ardoise.base import wrap
 from ardoise.games.brusquembelle import describe, player, pool_went, snapshot
 
 
@@ -25,7 +25,7 @@ def history(app):
         for value in balance:
             after.append("%+d" % value if value else "0")
         taken = pool_went(app, game, before[0] - game.pool)
-        row = wrap("%d %s" % (game.deals, taken), SCROLLED) + wrap(" ".join(after), SCROLLED)
+        row = wrap("%d %s" % (game.deals, taken), 15) + wrap(" ".join(after), 15)  # 16th: marks
         lines.append("\n".join(row))
 
     app.match.deals(snapshot, write)

@@ -6,54 +6,49 @@ strike with what it scored, the tricks, a Bock left or taken, then what
 the deal gave: points, or the game.
 """
 
-from ardoise.base import SCROLLED, wrap
 from ardoise.games.bruus import describe, shown
-from ardoise.history import columns
 from scoring.bruus import KINDS
 
 
 def history(app):
-    """The deals of the match, a row each in two lines: what the deal did,
-    then what it gave and the slate after it (issue 33). The first line:
-    its number and tricks, a Bock left or taken, then each dare and strike
-    (`Coup A`) a line each; the last: the points it gave (`+1 +0`), or `✓A` for the
-    team whose game it won (`✓A×2`: Treia's double game), then what the
-    slate showed after it (points, or Treia's matches) under the teams."""
+    """The deals of the match, a row each (issue 33): its number and
+    tricks, a Bock left or taken, then each dare and strike (`Coup A`) a
+    line each, the game it won (`A gagne le jeu`), then each team's number
+    before and after it (points, or Treia's matches: `A 1▶9 B 3▶3`)."""
     show = app.load("history").show  # before the rows: in one piece
     rows = []  # type: list[str]
-    began = [0, 0, 0, 0, 0]  # the slate's A, B, games A, B, Bock: as the deal began
+    before = [0, 0, 0, 0, 0]  # the slate's numbers, games, the Bock: as the deal began
     words = []  # type: list[str]
 
     def each(game, code):
         if code is not None:
             event = game.decode(code)
             if event["ev"] == "deal":
-                began[0], began[1] = shown(game, 0), shown(game, 1)
-                began[2], began[3] = game.games
-                began[4] = game.bock
+                before[0], before[1] = shown(game, 0), shown(game, 1)
+                before[2], before[3] = game.games
+                before[4] = game.bock
                 del words[:]
-            elif event["ev"] == "dare":  # a line each; what it scored is in the gains
+            elif event["ev"] == "dare":  # what it scored is in the numbers
                 kind = app.words("bruus_kinds")[KINDS.index(event["kind"])]
                 words.append(kind + " " + app.team(event["team"]))
             return
         head = "%d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
-        if game.bock != began[4]:
-            head += " " + app.t("bruus_bock") % (game.bock or began[4])
-        after = (shown(game, 0), shown(game, 1))
-        gave = "%+d %+d" % (after[0] - began[0], after[1] - began[1])
+        if game.bock != before[4]:
+            head += " " + app.t("bruus_bock") % (game.bock or before[4])
+        lines = [head] + words  # columns of 15: the 16th is for the scroll marks
         for side in (0, 1):
-            won = game.games[side] - began[2 + side]
-            if won:  # the points start again at 0
-                gave = "✓" + app.team(side) + ("×2" if won > 1 else "")
-        lines = [head]
-        for line in words:
-            lines += wrap(line, SCROLLED)
-        lines.append(columns(gave, after[0], after[1]))
-        rows.append("\n".join(lines))
+            won = game.games[side] - before[2 + side]
+            if won:
+                key = "bruus_double" if won > 1 else "bruus_game_won"
+                lines.append(app.text.winners(key, side))
+        numbers = []
+        for side in (0, 1):
+            numbers.append("%s %d▶%d" % (app.team(side), before[side], shown(game, side)))
+        both = " ".join(numbers)  # on one line if it fits, else a team a line
+        rows.append("\n".join(lines + ([both] if len(both) <= 15 else numbers)))
 
     app.match.deal(0, each)
-    head = columns("", app.team(0), app.team(1))
-    show(app, app.t("history"), rows, head, app.load("games.bruus_history"))
+    show(app, app.t("history"), rows, None, app.load("games.bruus_history"))
 
 
 def details(app, number):

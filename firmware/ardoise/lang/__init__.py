@@ -197,11 +197,9 @@ class Texts:
                     return whole
             # Slices, not indexing: a one-character str made by indexing is
             # interned for good (docs/architecture.md).
-            short = []
-            for each in (side, 1 - side):
-                short.append(self.seat(each)[:1] + "&" + self.seat(each + 2)[:1])
-            if short[0] != short[1]:
-                return short[0]
+            short = self.seat(side)[:1] + "&" + self.seat(side + 2)[:1]
+            if short != self.seat(1 - side)[:1] + "&" + self.seat(3 - side)[:1]:
+                return short
         if self.compass:
             return self.words("compass_teams")[side]
         return "AB"[side]

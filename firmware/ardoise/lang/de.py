@@ -26,7 +26,7 @@ TEXT = (
     "Zurücknehmen\n"  # undo
     "Zurücknehmen:\n"  # undo_what
     "Neues Match\n"  # new_match
-    "Geber: ◀ %s ▶\n"  # first_dealer
+    "Wer gibt?\n"  # first_dealer
     "Das Match auf der Tafel kommt ins Archiv.\n"  # archived
     "Einstellungen\n"  # settings
     "Regeln\n"  # set_rules

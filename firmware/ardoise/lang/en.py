@@ -26,7 +26,7 @@ TEXT = (
     "Undo\n"  # undo
     "Take back:\n"  # undo_what
     "New match\n"  # new_match
-    "Dealer: ◀ %s ▶\n"  # first_dealer
+    "Who deals?\n"  # first_dealer
     "The match on the slate goes to the archive.\n"  # archived
     "Settings\n"  # settings
     "Rules\n"  # set_rules

@@ -26,7 +26,7 @@ TEXT = (
     "Annuler\n"  # undo
     "Reprendre:\n"  # undo_what
     "Nouveau match\n"  # new_match
-    "Donneur: ◀ %s ▶\n"  # first_dealer
+    "Qui donne?\n"  # first_dealer
     "Le match de l'ardoise part aux archives.\n"  # archived
     "Réglages\n"  # settings
     "Règles\n"  # set_rules
