@@ -34,9 +34,9 @@ TOPIC = "ardoise/%s/%s/" % (EVENING, BOARD)
 WAIT_S = 60
 # Le Brouc from a fresh flash: a match (OK, Le Brouc, seat 1 deals, OK), then a
 # deal: the trump (OK, ♥), the deal's actions, Fin de donne, A 75 (Prev
-# x15), recorded: 3 lines. Each further deal: 2 lines.
-FIRST_DEAL = "oooo" + "oo" + "oo" + "p" * 15 + "o"
-DEAL = "oo" + "oo" + "p" * 15 + "o"
+# x15), what it gives, recorded: 3 lines. Each further deal: 2 lines.
+FIRST_DEAL = "oooo" + "oo" + "oo" + "p" * 15 + "oo"
+DEAL = "oo" + "oo" + "p" * 15 + "oo"
 ARCHIVED = b'{"ev":"match","dealer":1,"game":"bruus","rules":"schwesing"}\n{"ev":"deal"}\n'
 
 pytestmark = pytest.mark.skipif(

@@ -23,7 +23,6 @@ from ardoise.font import CENTER, LEFT, RIGHT, draw_text, fit, suit_symbol, text_
 ROW = 8
 WIDTH = 128
 _COLUMNS = const(16)
-_SCROLLED = const(15)  # the columns of a text that scrolls: the 16th is its marks' (▲▼)
 STROKE = const(5)  # pixels from one chalk stroke to the next
 
 
@@ -77,18 +76,14 @@ def wrap(text, columns=_COLUMNS):
     return lines
 
 
-def scroll_marks(fb, top, rows, first, count):
-    """▲/▼ in the last column when lines are hidden above or below."""
+def scroll_marks(fb, rows, first, count):
+    """▲ and ▼ at the ends of the title bar when lines are hidden above or
+    below (`rows` shown from `first` of `count`): there they cover no line
+    (a title that scrolls holds 14 characters)."""
     if first > 0:
-        _mark(fb, "▲", top)
+        draw_text(fb, "▲", 0, 0, color=0)
     if first + rows < count:
-        _mark(fb, "▼", top + (rows - 1) * ROW)
-
-
-def _mark(fb, mark, y):
-    # On a cleared cell, so that it reads over a line that runs to the edge.
-    fb.fill_rect(WIDTH - ROW, y, ROW, ROW, 0)
-    draw_text(fb, mark, WIDTH, y, align=RIGHT)
+        draw_text(fb, "▼", WIDTH, 0, color=0, align=RIGHT)
 
 
 class Screen:
@@ -147,7 +142,6 @@ class Message(Screen):
 
     def __init__(self, title, text):
         self.title = title
-        self.text = text  # wrapped again, once, if it has to scroll
         self.lines = wrap(text)
         self.first = 0
 
@@ -169,9 +163,6 @@ class Message(Screen):
             draw_text(fb, self.header, 0, ROW)
             top += ROW
         rows = app.rows - top // ROW
-        if self.text and len(self.lines) > rows:  # leave the marks their column
-            self.lines = wrap(self.text, _SCROLLED)
-            self.text = None
         for line in range(rows):
             index = self.first + line
             if index >= len(self.lines):
@@ -181,4 +172,4 @@ class Message(Screen):
             if inverted:
                 fb.fill_rect(0, y, WIDTH, ROW, 1)
             draw_text(fb, fit(self.lines[index], WIDTH), 0, y, color=0 if inverted else 1)
-        scroll_marks(fb, top, rows, self.first, len(self.lines))
+        scroll_marks(fb, rows, self.first, len(self.lines))

@@ -19,7 +19,7 @@ from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, Later, Message, wrap
 
 def show(app, title, rows, header=None, module=None):
     """The deals of the match, one row each (`rows`: a row's lines apart by
-    "\n", each of 15 characters at most), the last one under the cursor;
+    "\n", each of 16 characters at most), the last one under the cursor;
     above them, when the match names its players, who sat where ("1
     Rösli"); `header` a row of column heads under the title. `module` gives
     `details(app, number)`."""
@@ -104,8 +104,7 @@ class Detail(Message):
         self.number = number
         self.title = app.t("hist_deal") % (number, self.deals.count)
         self.lines = []  # the last deal's lines go before the next's come
-        # 15 columns: the 16th is for the scroll marks.
-        self.lines = wrap("\n".join(self.deals.module.details(app, number)), 15)
+        self.lines = wrap("\n".join(self.deals.module.details(app, number)))
         self.first = 0
 
     def key(self, app, key):

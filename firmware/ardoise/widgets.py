@@ -71,21 +71,19 @@ class Choice(Screen):
         elif self.index >= self.first + rows:
             self.first = self.index - rows + 1
         first = self.first
-        # A list that scrolls keeps its last column for the marks (▲▼).
-        width = WIDTH - ROW if len(self.options) > rows else WIDTH
         for row in range(rows):
             index = first + row
             if index >= len(self.options):
                 break
             y = ROW * (row + 1)
-            text = fit(self.options[index], width)
+            text = fit(self.options[index], WIDTH)
             chosen = index == self.index
             if chosen:
                 # Inverted under the label only: a row-wide bar would make
                 # each move of the cursor change two whole rows.
                 fb.fill_rect(0, y, text_width(text), ROW, 1)
             draw_text(fb, text, 0, y, color=0 if chosen else 1)
-        scroll_marks(fb, ROW, rows, first, len(self.options))
+        scroll_marks(fb, rows, first, len(self.options))
 
 
 class Number(Screen):
@@ -169,11 +167,7 @@ class Confirm(Screen):
         lines = []
         for line in self.lines(app):
             lines += wrap(line)
-        if len(lines) > rows:  # it scrolls: 15 columns, the 16th for the marks
-            lines = []
-            for line in self.lines(app):
-                lines += wrap(line, 15)
         self.count = len(lines)
         draw_lines(fb, lines[self.first :], ROW, rows)
-        scroll_marks(fb, ROW, rows, self.first, len(lines))
+        scroll_marks(fb, rows, self.first, len(lines))
         draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

@@ -301,7 +301,7 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
         "A 2▶0 B 2▶0",  # a game won: the points start again at 0
     ]
     device.press("ok")  # the last deal, its game won by daring
-    assert device.screen().lines[-4:] == ["Contre-coup A", "+4", "Plis 0:0", "A gagne le jeu"]
+    assert device.screen().lines[-3:] == ["Contre-coup A +4", "Plis 0:0", "A gagne le jeu"]
     device.hold("ok")
     device.hold("ok")
     assert len(device.app.stack) == 1

@@ -74,7 +74,7 @@ def test_each_row_says_what_the_deal_did_and_the_slates_after_it(root):
         "5♥ 100/20 A♥",
         "A 11▶27 B 1▶3",
         "6♦ Dehors A 31",
-        "Jeu A: +2",  # the unit left out where it would not fit
+        "Jeu A: +2 coches",
         "A 27▶0 B 3▶0",
         "7♣ Cape B",  # a cape's coches, the slates as they were
         "B +2 coches",
@@ -85,7 +85,7 @@ def test_each_row_says_what_the_deal_did_and_the_slates_after_it(root):
         "A 14▶25 B -2▶1",
         "10♦ dédoublé A",  # an announcement, then all eight tricks
         "Cape A",
-        "Jeu A: +4",
+        "Jeu A: +4 coches",
         "A 25▶0 B 1▶0",
     ]
 
@@ -106,12 +106,11 @@ def test_the_rows_name_the_players_where_the_match_names_them(root):
         "É&A♦",
         "R&P 0▶7 É&A 0▶8",
     ]
-    assert screen.lines[-5:] == [
-        "10♦ dédoublé",
-        "R&P Cape R&P",
-        "Jeu R&P: +4",
-        "R&P 25▶0",
-        "É&A 1▶0",
+    assert screen.lines[-4:] == [
+        "10♦ dédoublé R&P",
+        "Cape R&P",
+        "Jeu R&P: +4",  # "Jeu R&P: +4 coches" would not fit: no unit
+        "R&P 25▶0 É&A 1▶0",
     ]
     # And a deal's details, a team by its players' one short form.
     details = device.app.load("games.brouc_history").details

@@ -70,24 +70,27 @@ def snapshot(game):
     )
 
 
-def outcome(app, before, event):
-    """The short note the slate shows once `event` is on flash."""
+def outcome(app, before, event, after=None):
+    """The short note the slate shows once `event` is on flash: what it
+    gave, from the snapshots before it and `after` it (by default the
+    match's own state; a deal's end, a cape and a dehors show it before
+    they are confirmed, asking the rules: brouc_deal.py)."""
     game = app.match.game
-    if game.winner != _NO_ONE and before[6] == _NO_ONE:
-        return app.text.winners("match_won", game.winner)
+    after = after or snapshot(game)
+    if after[6] != _NO_ONE and before[6] == _NO_ONE:
+        return app.text.winners("match_won", after[6])
     parties = game.rules == BROU1802
-    tally = game.parties if parties else game.coches
     for side in (0, 1):
-        gained = tally[side] - before[2 + side]
+        gained = after[2 + side] - before[2 + side]
         if gained:
-            template = app.t("game_won") if game.games != before[4] else app.t("gained")
+            template = app.t("game_won") if after[4] != before[4] else app.t("gained")
             return template % (app.team(side), gained, unit(app, parties, gained))
-    if game.deals != before[5]:
+    if after[5] != before[5]:
         return "%s %+d  %s %+d" % (
             app.team(0),
-            game.slate[0] - before[0],
+            after[0] - before[0],
             app.team(1),
-            game.slate[1] - before[1],
+            after[1] - before[1],
         )
     if event["ev"] == "trick":
         return "%s  %d:%d" % (describe(app, event), game.tricks[0], game.tricks[1])

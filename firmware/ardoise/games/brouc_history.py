@@ -35,21 +35,20 @@ def history(app):
     def each(game, code):
         tally = game.parties if parties else game.coches
         if code is None:
-            # Columns of 15: the 16th is for the list's scroll marks.
-            lines = wrap(" ".join(words), 15)
+            lines = wrap(" ".join(words))
             for side in (0, 1):
                 gained = tally[side] - before[2 + side]
                 if gained:
                     key = "game_won" if game.games != before[4] else "gained"
                     text = app.t(key) % (app.team(side), gained, unit(app, parties, gained))
-                    if len(text) > 15:  # the unit goes first ("Jeu A: +2")
+                    if len(text) > 16:  # the unit goes first ("Jeu A: +2")
                         text = (app.t(key) % (app.team(side), gained, "")).strip()
-                    lines += wrap(text, 15)
+                    lines += wrap(text)
             slates = []
             for side in (0, 1):
                 slates.append("%s %d▶%d" % (app.team(side), before[side], game.slate[side]))
             both = " ".join(slates)  # on one line if it fits, else a team a line
-            rows.append("\n".join(lines + ([both] if len(both) <= 15 else slates)))
+            rows.append("\n".join(lines + ([both] if len(both) <= 16 else slates)))
             return
         event = game.decode(code)
         name = event["ev"]

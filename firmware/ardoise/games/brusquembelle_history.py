@@ -25,7 +25,7 @@ def history(app):
         for value in balance:
             after.append("%+d" % value if value else "0")
         taken = pool_went(app, game, before[0] - game.pool)
-        row = wrap("%d %s" % (game.deals, taken), 15) + wrap(" ".join(after), 15)  # 16th: marks
+        row = wrap("%d %s" % (game.deals, taken)) + wrap(" ".join(after))
         lines.append("\n".join(row))
 
     app.match.deals(snapshot, write)

@@ -35,7 +35,7 @@ def history(app):
         head = "%d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
         if game.bock != before[4]:
             head += " " + app.t("bruus_bock") % (game.bock or before[4])
-        lines = [head] + words  # columns of 15: the 16th is for the scroll marks
+        lines = [head] + words
         for side in (0, 1):
             won = game.games[side] - before[2 + side]
             if won:
@@ -45,7 +45,7 @@ def history(app):
         for side in (0, 1):
             numbers.append("%s %d▶%d" % (app.team(side), before[side], shown(game, side)))
         both = " ".join(numbers)  # on one line if it fits, else a team a line
-        rows.append("\n".join(lines + ([both] if len(both) <= 15 else numbers)))
+        rows.append("\n".join(lines + ([both] if len(both) <= 16 else numbers)))
 
     app.match.deal(0, each)
     show(app, app.t("history"), rows, None, app.load("games.bruus_history"))

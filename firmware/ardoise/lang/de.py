@@ -68,7 +68,7 @@ TEXT = (
     "Geber %s\n"  # dealer
     "Herz|Karo|Kreuz|Pik\n"  # suits
     "Trumpf\n"  # trump_mark
-    "Trumpf? Geber %s|Trumpf? %s|Trumpf?\n"  # trump_title
+    "Trumpf? Geber %s|Trumpf von %s?|Trumpf? %s|Trumpf?\n"  # trump_title
     "Spiel\n"  # deal_menu
     "Spielende\n"  # do_end
     "Mariage\n"  # do_marriage

@@ -68,7 +68,7 @@ TEXT = (
     "Dealer %s\n"  # dealer
     "Hearts|Diamonds|Clubs|Spades\n"  # suits
     "trump\n"  # trump_mark
-    "Trump? Dealer %s|Trump? %s|Trump?\n"  # trump_title
+    "Trump? Dealer %s|Trump of %s?|Trump? %s|Trump?\n"  # trump_title
     "Deal\n"  # deal_menu
     "End of deal\n"  # do_end
     "Marriage\n"  # do_marriage

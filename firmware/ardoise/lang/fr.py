@@ -68,7 +68,7 @@ TEXT = (
     "Donneur %s\n"  # dealer
     "Cœur|Carreau|Trèfle|Pique\n"  # suits
     "atout\n"  # trump_mark
-    "Atout? Donneur %s|Atout? %s|Atout?\n"  # trump_title
+    "Atout? Donneur %s|Atout de %s?|Atout? %s|Atout?\n"  # trump_title
     "Donne\n"  # deal_menu
     "Fin de donne\n"  # do_end
     "Mariage\n"  # do_marriage

@@ -28,8 +28,8 @@ REFERENCE = ROOT / "tests" / "reference"
 # deal first, OK starts it, OK asks for the trump.
 TO_TRUMP = "ok ok ok ok ok"
 # ...then ♥ (the first), the deal's actions, Fin de donne, 15 card points more
-# for A (Prev: 75, B 45), recorded.
-A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok wait:3000"
+# for A (Prev: 75, B 45), what they give, recorded.
+A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok ok wait:3000"
 
 
 def run(*args):
@@ -314,7 +314,7 @@ def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
     # ♥, the deal's actions, Fin de donne, then 75 card points for A.
     terminal.keys("Enter", "Enter", "Enter")
     terminal.keys(*["Left"] * 15)
-    terminal.keys("Enter")
+    terminal.keys("Enter", "Enter")
     after_deal = screenshot(tmp_path, "--keys", A_DEAL, flash="headless")
     terminal.wait_for(lambda lines: panel_in(lines) == after_deal, timeout=10)
 
