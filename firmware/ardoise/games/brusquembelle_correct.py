@@ -103,26 +103,18 @@ def totals(game):
     return tuple(balance) + (game.pool,)
 
 
-def compare(app, old, new):
+def compare(app, old, new, gains=False):
     """The preview's lines: each side's balance, then the pool, before ▶
-    after. A row each under "New totals" when they all fit (six rows), else
-    only those that change; on a 128x32 panel (two rows) only those that
-    change, two to a row when they fit in its 16 characters."""
+    after; every one when they all fit under "New totals" (six rows of
+    128x64), else only those that change; with `gains`, what a deal gave,
+    only what changed (correct.later)."""
     game = app.match.game
-    rows = 2 if app.compact else 5
-    every = old == new or len(new) <= rows
-    items = []
+    every = not gains and (old == new or len(new) <= 5)
+    lines = [] if gains else [t(app, "totals")]
+    form = "%s: %+d▶%+d" if gains else "%s: %d▶%d"
     for index in range(len(new)):
         if every or old[index] != new[index]:
             last = index == len(new) - 1
             name = app.t("bq_pool") if last else side_name(app, game, index)
-            items.append("%s: %d▶%d" % (name, old[index], new[index]))
-    if not app.compact:
-        return [t(app, "totals")] + items
-    lines = []  # type: list[str]
-    for item in items:
-        if lines and len(lines[-1]) + 1 + len(item) <= 16:
-            lines[-1] += " " + item
-        else:
-            lines.append(item)
+            lines.append(form % (name, old[index], new[index]))
     return lines
