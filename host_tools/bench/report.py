@@ -147,10 +147,13 @@ def write_report(sections):
         "protocol, tests/evening/load.py) against the real `ardoise evening run`; a line's",
         "latency runs from its writing on a slate to the first ranking the organiser",
         "publishes that holds it.",
-        "Presses per typical deal: host_tools/bench/deals.keys played with three buttons",
-        "(host_tools/bench/presses.py), a list walked the shorter way round and a held key",
-        'counted as one press; "before" is the firmware of commit d2e9953 (issue 13)',
-        "playing the same events the same way.",
+        "Presses per typical deal, to correct a past deal's trump and to type a name:",
+        "host_tools/bench/deals.keys played with three buttons (host_tools/bench/presses.py),",
+        "a list walked the shorter way round and a held key counted as one press; a deal's",
+        '"before" is the firmware of commit d2e9953 (issue 13) playing the same events the',
+        "same way, the correction's and the name's that of issue 33's start (d31e6bc; the",
+        "name: the issue's count). A name of a capital and four small letters takes 22",
+        "presses at most, whichever (tests/device/test_players.py: each letter, four at most).",
     ]
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -188,7 +191,7 @@ def main(argv=None):
                 "(MQTT, Mosquitto)",
                 evening.organiser(),
             ),
-            ("Presses per typical deal", presses.measure(folder / "presses")),
+            ("Presses: a typical deal, a correction, a name", presses.measure(folder / "presses")),
             ("Proofs", proofs()),
         ]
     rows = [row for _, section in sections for row in section]

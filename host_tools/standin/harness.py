@@ -36,6 +36,9 @@ command a line ("#" starts a comment):
     number N            Prev/Next to N on a number screen, as a player
                         would: held to jump to the next five, tapped for one
     tricks TEAMS        on the slate, Prev for each A and Next for each B
+    spell NAME          on a new name's screen, each letter of NAME then ✓,
+                        as a player would: the group that holds it, down
+                        to it (▲ first for the other case); _ is a space
     frame NAME          the screen as NAME.pbm
     expect WHAT         stop unless: asleep, awake, slate (no other screen
                         open) or refused (a refusal on screen)
@@ -215,6 +218,8 @@ class Device:
         elif name == "tricks":
             for team in args[0]:
                 self.press("prev" if team == "A" else "next")
+        elif name == "spell":
+            self.spell(" ".join(args).replace("_", " "))
         elif name == "frame":
             if frames is not None:
                 with open("%s/%s.pbm" % (frames, args[0]), "wb") as file:
@@ -254,6 +259,22 @@ class Device:
                 self.hold("next" if up else "prev", 700)
             else:
                 self.press("next" if up else "prev")
+
+    def spell(self, name):
+        """Type `name` on a new name's screen (ardoise/roster.py's _Name),
+        then ✓: for each letter Prev, OK or Next to the group that holds it
+        until it is taken (▲ first, for a letter of the other case)."""
+        screen = self.screen()
+        for letter in name + "✓":
+            while True:
+                groups = screen.groups()
+                wanted = letter if letter in "".join(groups) else "▲"
+                index = 0
+                while wanted not in groups[index]:
+                    index += 1
+                self.press(("prev", "ok", "next")[index])
+                if groups[index] == letter:
+                    break
 
     def expect(self, what):
         app = self.app

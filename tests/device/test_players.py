@@ -195,41 +195,84 @@ def test_the_roster_is_edited_on_the_slate(root):
     device.cursor("Joueurs")
     device.press("ok")
     assert options(device) == ["Anne", "+ Nom"]
-    device.press("ok")  # "+ Nom": a new name, letter by letter
-    device.press("next", times=4)  # A B C D E
-    device.press("ok")  # E, then small letters
-    device.press("next", times=12)  # a ... m
-    device.press("ok")
-    device.press("next", times=8)  # m ... u
-    device.press("ok")
-    assert device.screen().text == "Emu"
-    device.hold("prev", 700)  # held: a group back (capitals)
-    device.hold("prev", 700)  # ✓ ◀
-    device.press("next")  # ◀
-    device.press("ok")  # rubs out the u
-    device.press("prev")  # ✓
-    device.press("ok")
-    assert read(root + "/roster.txt") == "Anne\nEm\n\x048\n"  # and its end line
-    assert options(device) == ["Anne", "Em", "+ Nom"]
+    device.press("ok")  # "+ Nom": a new name, three groups at a time
+    name = device.screen()
+    assert name.groups() == ("AÀÂÄÆBCÇDEÈÉÊËFGHIÎÏJK", "LMNOÔÖŒPQRSTUÙÛÜVWXYŸZ", "✓«▲ -'.")
+    device.press("prev")  # A to K
+    assert name.groups() == ("AÀÂÄÆBCÇ", "DEÈÉÊËFG", "HIÎÏJK")
+    device.press("ok")  # D to G
+    assert name.groups() == ("DEÈ", "ÉÊË", "FG")
+    device.press("prev")
+    assert name.groups() == ("D", "E", "È")
+    device.press("ok")  # E: then small letters
+    assert name.text == "E" and name.groups()[0] == "aàâäæbcçdeèéêëfghiîïjkl"
+    device.press("ok")  # m to z
+    device.hold("ok")  # held OK: back to the top (there, it leaves)
+    assert name.groups()[0] == "aàâäæbcçdeèéêëfghiîïjkl"
+    device.spell("mu")  # m, u, then ✓
+    assert read(root + "/roster.txt") == "Anne\nEmu\n\x049\n"  # and its end line
+    assert options(device) == ["Anne", "Emu", "+ Nom"]
     # OK on a name asks to remove it.
     device.cursor("Anne")
     device.press("ok")
     assert device.screen().lines(device.app) == ["Retirer Anne de la liste ?"]
     device.press("ok")
-    assert read(root + "/roster.txt") == "Em\n\x043\n"
-    assert options(device) == ["Em", "+ Nom"]
-    # A name already there is said, and not added.
+    assert read(root + "/roster.txt") == "Emu\n\x044\n"
+    assert options(device) == ["Emu", "+ Nom"]
+    # A name already there is said, and not added; « rubs out a letter, ▲
+    # gives the other case for the next letter.
     device.press("ok")
-    device.press("next", times=4)
-    device.press("ok")  # E
-    device.press("next", times=12)
-    device.press("ok")  # m
-    device.hold("prev", 700)
-    device.hold("prev", 700)
-    device.press("ok")  # ✓
+    device.spell("Emu")
     assert is_a(device.screen(), "Message")
-    assert "Em est déjà dans la liste." in " ".join(device.screen().lines)
-    assert read(root + "/roster.txt") == "Em\n\x043\n"
+    assert "Emu est déjà dans la liste." in " ".join(device.screen().lines)
+    device.press("ok")
+    name = device.screen()
+    for key in ("next", "ok"):  # «
+        device.press(key)
+    assert name.text == "Em"
+    for key in ("next", "next", "prev"):  # ▲: a capital next
+        device.press(key)
+    assert name.groups()[1].startswith("LMN")
+    device.spell("U")
+    assert read(root + "/roster.txt") == "Emu\nEmU\n\x048\n"
+
+
+@in_folder
+def test_any_five_letter_name_takes_22_presses_at_most(root):
+    """Issue 33: "Rösli" took about 69 presses, and held Next from "a" ran
+    into capitals with accents. Every letter of the font, capital or small,
+    accented or not, is now four presses at most (each group splits in
+    three), ✓ two: a capital and four small letters, 4 + 4 x 4 + 2 = 22 at
+    most, whichever."""
+    roster(root, "Anne")
+    device = Device(root)
+    device.hold("next")
+    device.cursor("Joueurs")
+    device.press("ok")
+    device.press("ok")  # + Nom
+    name = device.screen()
+    costs = {}
+    for start in ("", "A"):  # a name's first letter, capital; the next ones, small
+        name.text = start
+        letters = "".join(name.groups()[:2])
+        assert len(letters) == (44 if start == "" else 45)  # A-Z, a-z and the font's accented
+        for letter in letters:
+            name.text = start
+            presses = device.presses
+            while name.text == start:
+                groups = name.groups()
+                index = 0
+                while letter not in groups[index]:
+                    index += 1
+                device.press(("prev", "ok", "next")[index])
+            assert name.text == start + letter
+            costs[letter] = device.presses - presses
+    assert max(costs.values()) == 4, costs  # l, alone in its group, three
+    name.text = ""
+    presses = device.presses
+    device.spell("Rösli")  # and ✓
+    assert device.presses - presses == 21  # its l is three
+    assert read(root + "/roster.txt") == "Anne\nRösli\n\x0412\n"
 
 
 @in_folder

@@ -104,7 +104,7 @@ TEXT = (
     "Spieler %s\n"  # player_of
     "+ Name\n"  # add_name
     "%s aus der Liste entfernen?\n"  # remove_name
-    "OK=Zeich. ✓=Ende\n"  # name_keys
+    "lang OK = zurück\n"  # name_keys
     "%s steht schon in der Liste.\n"  # name_taken
     "Die Liste ist voll: zuerst einen Namen entfernen.\n"  # roster_full
     "Turnierserie?\n"  # bruus_session_q

@@ -104,7 +104,7 @@ TEXT = (
     "Player %s\n"  # player_of
     "+ Name\n"  # add_name
     "Remove %s from the list?\n"  # remove_name
-    "OK=letter ✓=done\n"  # name_keys
+    "held OK = back\n"  # name_keys
     "%s is already in the list.\n"  # name_taken
     "The list is full: remove a name first.\n"  # roster_full
     "Play a session?\n"  # bruus_session_q

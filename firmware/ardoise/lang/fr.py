@@ -104,7 +104,7 @@ TEXT = (
     "Joueur %s\n"  # player_of
     "+ Nom\n"  # add_name
     "Retirer %s de la liste ?\n"  # remove_name
-    "OK=lettre ✓=fin\n"  # name_keys
+    "tenu OK = retour\n"  # name_keys
     "%s est déjà dans la liste.\n"  # name_taken
     "La liste est pleine : retirez d'abord un nom.\n"  # roster_full
     "Jouer en séance?\n"  # bruus_session_q
