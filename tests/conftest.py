@@ -51,6 +51,7 @@ TIERS = {
     "tests/test_device_e2e_brusquembelle.py": ("micropython", "slow"),
     "tests/test_device_e2e_correct.py": ("micropython", "slow"),
     "tests/test_device_e2e_names.py": ("micropython", "slow"),
+    "tests/test_device_texts.py": ("micropython", "slow"),
     "tests/test_heap.py": ("micropython", "slow"),
     "tests/test_boot.py": ("micropython",),
     "tests/test_font_sheet.py": ("micropython",),

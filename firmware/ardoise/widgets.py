@@ -128,9 +128,10 @@ class Number(Screen):
         if app.compact:
             draw_text(fb, value, 0, ROW, scale=2)
             lines = self.detail(app, self.value) if self.detail else ()
-            # Beside the number: two rows of 10 characters.
+            # Beside the number: two rows of what it leaves.
+            left = text_width(value, scale=2) + 8
             for index in range(min(2, len(lines))):
-                draw_text(fb, fit(lines[index], WIDTH - 40), 40, ROW * (index + 1))
+                draw_text(fb, fit(lines[index], WIDTH - left), left, ROW * (index + 1))
             draw_text(fb, "◀ ▶   OK ✓", WIDTH // 2, 3 * ROW, align=CENTER)
             return
         draw_text(fb, "◀", 16, 2 * ROW)

@@ -33,6 +33,8 @@ command a line ("#" starts a comment):
     pick LABEL          Prev/Next to the list's option LABEL (the shorter
                         way round), then OK
     cursor LABEL        the same without the OK
+    choose N            Prev/Next to the list's option N (0 the first, the
+                        shorter way round), then OK: in any language
     number N            Prev/Next to N on a number screen, as a player
                         would: held to jump to the next five, tapped for one
     tricks TEAMS        on the slate, Prev for each A and Next for each B
@@ -209,9 +211,9 @@ class Device:
             self.hold(args[0], int(args[1]) if len(args) > 1 else 800)
         elif name == "wait":
             self.wait(int(args[0]))
-        elif name == "pick" or name == "cursor":
-            self.cursor(" ".join(args))
-            if name == "pick":
+        elif name == "pick" or name == "cursor" or name == "choose":
+            self.cursor(int(args[0]) if name == "choose" else " ".join(args))
+            if name != "cursor":
                 self.press("ok")
         elif name == "number":
             self.number(int(args[0]))
@@ -234,12 +236,15 @@ class Device:
             raise ValueError("unknown command")
 
     def cursor(self, label):
-        """Move the cursor of the list on screen to the option `label`."""
+        """Move the cursor of the list on screen to the option `label` (or
+        the option of that index)."""
         screen = self.screen()
         if not is_a(screen, "Choice"):
             raise ValueError("no list on screen")
         options = [" ".join(option.split()) for option in screen.options]
-        target = options.index(label)
+        target = label if type(label) is int else options.index(label)
+        if not 0 <= target < len(options):
+            raise ValueError("no option %d" % target)
         ahead = (target - screen.index) % len(options)  # the list wraps round
         key = "next" if ahead <= len(options) - ahead else "prev"
         while screen.index != target:

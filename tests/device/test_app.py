@@ -395,6 +395,23 @@ def test_undo_says_what_it_takes_back_and_appends_an_undo(root):
 
 
 @in_folder
+def test_a_note_longer_than_the_row_shows_a_row_at_a_time(root):
+    """Issue 33: "Annulé: Mariage A ♥ R-D-V" was cut to "Annulé: Mariage…"
+    on the status row. It now shows its first row, then its second, 2.5 s
+    each, whole; then the slate's own row comes back."""
+    device = with_journal(root, {"ev": "deal", "trump": "H"}, EXTENDED_HEARTS)
+    device.hold("prev")
+    device.press("ok")
+    assert device.app.toast_text == "Annulé: Mariage A ♥ R-D-V"
+    assert row_shows(device, "Annulé: Mariage", 7, inverted=True)
+    device.wait(2600)
+    assert row_shows(device, "A ♥ R-D-V", 7, inverted=True)
+    device.wait(2600)
+    assert device.app.toast_text is None
+    assert row_shows(device, "♥ Donneur 1", 7, inverted=True)
+
+
+@in_folder
 def test_end_of_deal_splits_the_points_and_shows_both_rounded(root):
     device = with_journal(root, {"ev": "deal", "trump": "H"})
     device.press("ok")

@@ -134,9 +134,9 @@ def test_double_and_triple_tricks_count_two_and_three(root):
     device.cursor("B")
     device.press("ok")
     assert device.journal().endswith('{"ev":"trick","count":3,"team":"B"}\n')
-    assert device.app.toast_text == "Pli triple B  0:3"
+    assert device.app.toast_text == "Pli triple B 0:3"  # one space: one row of 16
     open_actions(device, "Pli double", "A")
-    assert device.app.toast_text == "Pli double A  2:3"
+    assert device.app.toast_text == "Pli double A 2:3"
     open_actions(device, "Pli double", "B")  # 2:5: B takes the deal
     assert device.app.toast_text == "2:5 B +1"
     assert game(device).points == [0, 1]
@@ -294,9 +294,9 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
         "2 0:5",
         "A 2▶2 B 0▶2",
         "3 0:0",
-        "Contre-coup A",  # each dare, its team
-        "Contre-coup A",
-        "Contre-coup A",
+        "Contre-coup A +4",  # each dare, its team
+        "Contre-coup A +4",
+        "Contre-coup A +4",
         "A gagne le jeu",
         "A 2▶0 B 2▶0",  # a game won: the points start again at 0
     ]

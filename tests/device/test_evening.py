@@ -56,7 +56,9 @@ def corner(device):
     return rows
 
 
-HOLLOW = ["00000000", "00011110", "00010010", "00010010", "00010010", "00011110", "00000000"]
+# The sign in the last cell of the last row: 7x7 pixels, hollow (some lines
+# not sent yet) or filled (issue 33: a bigger sign than 4x5).
+HOLLOW = ["01111111", "01000001", "01000001", "01000001", "01000001", "01000001", "01111111"]
 
 
 def new_brouc(device):

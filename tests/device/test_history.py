@@ -226,7 +226,7 @@ def test_a_bruus_deal_shows_tricks_dares_and_the_bock(root):
     events += [trick(team) for team in "BBBBB"]
     device = booted(root, journal(BRUUS, *events))
     screen = open_history(device)
-    rows = ["1 4:4 Bock+1", "A 10▶10 B 10▶10", "2 0:5 Bock+1", "Coup B", "A 10▶10 B 10▶5"]
+    rows = ["1 4:4 Bock+1", "A 10▶10 B 10▶10", "2 0:5 Bock+1", "Coup B +2", "A 10▶10 B 10▶5"]
     assert screen.lines == rows
     app = device.app
     details = app.load("games.bruus_history").details
@@ -291,7 +291,7 @@ def test_on_a_compact_panel_a_deal_longer_than_the_screen_scrolls(root):
     header = {"ev": "match", "game": "bruus", "rules": "schwesing", "dealer": 0}
     device = booted(root, journal(header, *events), height=32)
     screen = open_history(device)
-    assert screen.lines[2:] == ["2 5:0", "Défi A", "Défi A", "Défi A", "A 2▶7 B 0▶0"]
+    assert screen.lines[2:] == ["2 5:0", "Défi A +1", "Défi A +1", "Défi A +1", "A 2▶7 B 0▶0"]
     assert screen.cursor == 1 and screen.first == 2  # deal 2, from its start
     device.press("next")
     device.press("next")

@@ -34,6 +34,7 @@ from ardoise.base import (
     SlateScreen,
     draw_text,
     fit,
+    row_width,
     status_row,
     strokes,
     suit_symbol,
@@ -181,24 +182,25 @@ class Slate(SlateScreen):
             self.draw_compact(app, fb, game)
         else:
             self.draw_full(app, fb, game)
-        # The status row: who won, or who deals, or the deal in progress.
+        # The status row: who won, or who deals, or the deal in progress, in
+        # the longest form that fits (a long name leaves "Donneur" out).
+        width = row_width(app) // 8
         if game.winner != _NO_ONE:
-            status_row(app, fb, app.text.winners("match_won", game.winner), True)
+            status_row(app, fb, app.text.winners("match_won", game.winner, width), True)
             return
+        dealer = app.seat(game.dealer)
+        text = app.t("dealer") % dealer
         if not game.deal_open:
-            text = app.t("dealer") % app.seat(game.dealer)
-            if len(text) <= 11:
-                text += " · OK"  # OK deals, if a long name leaves room to say so
-            status_row(app, fb, text)
+            status_row(app, fb, (text + " · OK", text, dealer))  # OK deals
             return
-        text = suit_symbol(SUITS[game.trump]) + " "
+        head = suit_symbol(SUITS[game.trump]) + " "
         if game.announcer != _NO_ONE:
-            text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
-        else:
-            text += app.t("dealer") % app.seat(game.dealer)
+            call = app.words("calls_short")[game.call]
+            text = dealer = "%s %s" % (call, app.team(game.announcer))
+        tricks = ""
         if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
-            text += " %d:%d" % (game.tricks[0], game.tricks[1])
-        status_row(app, fb, text, True)
+            tricks = " %d:%d" % (game.tricks[0], game.tricks[1])
+        status_row(app, fb, (head + text + tricks, head + dealer + tricks, head + tricks), True)
 
     @staticmethod
     def tally(app, game, side):
@@ -247,11 +249,17 @@ class Slate(SlateScreen):
             elif game.rules == _ETIVAZ:
                 strokes(fb, game.coches[side], inner, 4, side == 1, _HALF - 2 - room)
             dealer = game.dealer % 2 == side
-            bottom = " +%d" % game.bottom[side] if game.bottom[side] else ""
-            label = app.team(side, 7 - dealer - len(bottom))  # "R&P" if it fits
-            if dealer:
-                label = "•" + label
-            draw_text(fb, fit(label + bottom, _HALF - 2), edge, 2 * ROW, align=align)
+            bottom = "+%d" % game.bottom[side] if game.bottom[side] else ""
+            label = app.team(side, 7 - dealer - len(bottom) - bool(bottom))  # "R&P" if it fits
+            # The dealer's team marked, and a space before the bottom, where
+            # the names leave room (7 columns).
+            for text in ("•" * dealer + label, label):
+                for gap in (" ", ""):
+                    if len(text + gap + bottom) <= 7:
+                        break
+                if len(text + gap + bottom) <= 7:
+                    break
+            draw_text(fb, fit((text + gap + bottom).strip(), _HALF - 2), edge, 2 * ROW, align=align)
 
 
 def shown_value(app, value):

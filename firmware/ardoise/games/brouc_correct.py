@@ -132,5 +132,6 @@ def compare(app, old, new, gains=False):
 
     lines = compare_teams(app, old, new, named, gains, gains and (old[4] or new[4]))
     if not gains and new[5] >= 0:
-        lines.append(app.text.winners("match_won", new[5]))
+        # The question's lines wrap: the whole sentence, on up to three rows.
+        lines.append(app.text.winners("match_won", new[5], 48))
     return lines

@@ -201,13 +201,12 @@ class Split(Number):
             points = self.value if side else CARD_POINTS - self.value
             rounded = "▶%d" % round_card_points(points)
             if compact:
-                # The points at the edges, big; the team beside, the rounding below.
+                # The points at the edges, big; under them the team and the
+                # rounding (a team's names leave the points no room beside).
                 edge = WIDTH if side else 0
                 align = RIGHT if side else LEFT
                 draw_text(fb, str(points), edge, ROW, scale=2, align=align)
-                inner = WIDTH // 2 + (4 if side else -4)
-                draw_text(fb, app.team(side), inner, ROW + 4, align=LEFT if side else RIGHT)
-                draw_text(fb, rounded, edge, 3 * ROW, align=align)
+                draw_text(fb, app.team(side) + " " + rounded, edge, 3 * ROW, align=align)
                 continue
             middle = WIDTH // 4 + side * WIDTH // 2
             draw_text(fb, app.team(side), middle, ROW + 2, align=CENTER)
@@ -215,7 +214,6 @@ class Split(Number):
             draw_text(fb, rounded, middle, 4 * ROW + 6, align=CENTER)
         fb.vline(WIDTH // 2 - 1, ROW + 2, 2 * ROW - 4 if compact else 5 * ROW, 1)
         if compact:
-            draw_text(fb, "OK", WIDTH // 2, 3 * ROW, align=CENTER)
             return
         draw_text(fb, "◀", 0, 2 * ROW + 8)
         draw_text(fb, "▶", WIDTH, 2 * ROW + 8, align=RIGHT)

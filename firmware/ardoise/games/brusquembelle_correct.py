@@ -14,7 +14,14 @@ only while a correction is made.
 """
 
 from ardoise.correct import t
-from ardoise.games.brusquembelle import ask_player, card_word, describe, points_entry, side_name
+from ardoise.games.brusquembelle import (
+    ask_player,
+    card_word,
+    describe,
+    points_entry,
+    points_title,
+    side_name,
+)
 from ardoise.widgets import Choice, Number
 from scoring.brusquembelle import RANKS
 
@@ -71,7 +78,10 @@ def _ask_card(app, game, codes, at):
 
         ask_player(app, card, then, event["player"])
 
-    app.push(Choice(describe(app, event), cards, chosen, card))
+    title = describe(app, event)  # titled with what was entered
+    if len(title) > (16 if app.rows > 4 else 14):  # the four scroll: marks at the title's ends
+        title = cards[card]
+    app.push(Choice(title, cards, chosen, card))
 
 
 def _ask_points(app, game, codes, at, old, points):
@@ -91,7 +101,7 @@ def _ask_points(app, game, codes, at, old, points):
             entered += [0, 0]  # each pair's points on its first seat, as a deal enters them
         codes[at] = game.encode({"ev": "end", "points": entered})
 
-    title = app.t("card_points") % side_name(app, game, side)
+    title = points_title(app, game, side)
     app.push(Number(title, min(old[side], left), 0, left, done, detail))
 
 

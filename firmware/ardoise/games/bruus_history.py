@@ -7,12 +7,11 @@ the deal gave: points, or the game.
 """
 
 from ardoise.games.bruus import describe, shown
-from scoring.bruus import KINDS
 
 
 def history(app):
     """The deals of the match, a row each (issue 33): its number and
-    tricks, a Bock left or taken, then each dare and strike (`Coup A`) a
+    tricks, a Bock left or taken, then each dare and strike (`Coup A +2`) a
     line each, the game it won (`A gagne le jeu`), then each team's number
     before and after it (points, or Treia's matches: `A 1▶9 B 3▶3`)."""
     show = app.load("history").show  # before the rows: in one piece
@@ -28,9 +27,8 @@ def history(app):
                 before[2], before[3] = game.games
                 before[4] = game.bock
                 del words[:]
-            elif event["ev"] == "dare":  # what it scored is in the numbers
-                kind = app.words("bruus_kinds")[KINDS.index(event["kind"])]
-                words.append(kind + " " + app.team(event["team"]))
+            elif event["ev"] == "dare":
+                words.append(describe(app, event))
             return
         head = "%d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
         if game.bock != before[4]:

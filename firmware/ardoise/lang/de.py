@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus zu zweit\n"  # bruus_rules
     "Stich|Doppelstich|Dreifachstich\n"  # bruus_tricks
     "Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschlag\n"  # bruus_kinds
+    "Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschl.\n"  # bruus_kinds_short
     "Partie|Partien\n"  # bruus_games
     "%s gewinnt die Partie\n"  # bruus_game_won
     "Doppelpartie: %s\n"  # bruus_double

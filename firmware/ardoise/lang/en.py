@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus for two\n"  # bruus_rules
     "Trick|Double trick|Triple trick\n"  # bruus_tricks
     "Dare|Strike|Strike+dare|Counterstrike|Double dare|Double strike\n"  # bruus_kinds
+    "Dare|Strike|Strike+dare|Counter|Dbl dare|Dbl strike\n"  # bruus_kinds_short
     "game|games\n"  # bruus_games
     "%s wins the game\n"  # bruus_game_won
     "Double game: %s\n"  # bruus_double

@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus à deux\n"  # bruus_rules
     "Pli|Pli double|Pli triple\n"  # bruus_tricks
     "Défi|Coup|Coup+défi|Contre-coup|Double défi|Double coup\n"  # bruus_kinds
+    "Défi|Coup|Coup+défi|Contre|D. défi|D. coup\n"  # bruus_kinds_short
     "jeu|jeux\n"  # bruus_games
     "%s gagne le jeu\n"  # bruus_game_won
     "Jeu double: %s\n"  # bruus_double
