@@ -38,12 +38,14 @@ SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
 # `make bench` measures the smallest heap for this match (docs/bench.md; a
-# Bruus game and a Brusquembelle session need less): 106 KiB on the 64-bit
-# unix port before the history's deal screens, 112 with them (measured in
-# folders of the same length: their modules load on top of the match's).
-# Near that edge whether a heap fits depends on fragmentation, which shifts
-# with things as small as a folder name's length, so this keeps a wide
-# margin: only a real regression fails. A 32-bit board needs about half.
+# Bruus game and a Brusquembelle session need less). Every heap-limited run
+# sees its files under the same short names, from whatever folder it runs
+# (host_tools/common.py's run_micropython: a path costs heap, and a folder
+# 150 characters deeper made a correction's 120 KiB fail under xdist), so a
+# figure is the same everywhere. Measured so: 113 KiB for this match on the
+# 128x64 panel, 110 on the 128x32 one; a Bruus game 103, its session 107, a
+# Brusquembelle session 104. This keeps 11 KiB above: only a real regression
+# fails. A 32-bit board needs about half.
 HEAP = "124k"
 
 
@@ -60,7 +62,7 @@ def build(tmp_path_factory):
 
 def play(build, out, height, buttons, script=SCRIPT, heap=HEAP):
     result = run_micropython(
-        ["-m", "harness", str(script), str(out), str(height), str(buttons), "frames"],
+        ["-m", "harness", script, out, str(height), str(buttons), "frames"],
         heap=heap,
         path=build,
         timeout=300,
@@ -123,13 +125,13 @@ def check_frames(out, height, script=SCRIPT):
 
 CORRECT = SUPPORT / "etivaz-correct.keys"
 # A correction at the end of the match needs more than the match itself: its
-# screens and the rules' fold of the match again. Measured: 116k plays it
-# on both panels, 114k not (the 128x64 one); this keeps a margin above that.
-# Issue 33: the preview names each figure and each later deal whose result
-# changes (the match folded twice more, each deal's totals kept: some 1.7
-# KiB more while correcting, the code of its screens), a team's names, the
-# history's rows: the German one, on 128x64, needs 121k to 124k as the test
-# folder's path is 10 to 100 characters long (117k to 121k before), so 128k.
+# screens and the rules' fold of the match again. Measured as HEAP is: 117
+# KiB for the German one on the 128x64 panel before issue 33. Issue 33's
+# preview names each figure and each later deal whose result changes (the
+# match folded twice more, each deal's totals kept: some 1.7 KiB more while
+# correcting, the code of its screens), a team's names, the history's rows:
+# measured before the short names above, 121k to 124k as the folder's path
+# was 10 to 100 characters long (117k to 121k before issue 33), so 128k.
 CORRECT_HEAP = "128k"
 
 
