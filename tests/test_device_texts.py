@@ -85,8 +85,8 @@ def test_no_text_is_cut_or_covered(build, tmp_path, script, language, files, hei
         [
             "-m",
             "screen_texts",
-            str(SUPPORT / (script + ".keys")),
-            str(tmp_path),
+            SUPPORT / (script + ".keys"),
+            tmp_path,
             str(height),
             str(buttons),
         ],

@@ -712,4 +712,7 @@ class Evening:
                 event["session"] = seating["deals"]
             return event
 
-        app.load("menus").confirm_new_match(app, text, header, len(names))
+        # A championship's round is one press (issue 32): seat 1 deals, as
+        # the pairs are drawn; an evening's session asks who deals first.
+        seats = 0 if "round" in seating else len(names)
+        app.load("menus").confirm_new_match(app, text, header, seats)
