@@ -52,4 +52,4 @@ def test_deploy_tells_a_board_with_an_older_image():
     assert deploy.check_image(firmware.source_hash()) == "the Ardoise image, built from this tree"
     said = deploy.check_image("0123456789abcdef")
     assert said.startswith("an older Ardoise image") and "make firmware" in said
-    assert "build/firmware/ardoise-pico.uf2" in said
+    assert "build/firmware/ardoise-pico.uf2" in said and "ardoise-pico-w.uf2 on a Pico W" in said
