@@ -80,26 +80,30 @@ def _diff(frame, sent, start, spans):
 _bytecode_diff = _diff  # which the native one must agree with (tests/device/test_ssd1306.py)
 
 # The same as the function above, a column at a time in machine code where
-# the port has a native emitter (rp2, esp32, the unix port): some 40 times
-# faster on a Pico, a show() being mostly this. Compiled here, at import,
-# from its source: the .mpy files of a deploy are the same for every board,
-# so they hold no machine code (a frozen image could, but then it would be
-# another function than the one tested on the PC). A port without a native
-# emitter refuses the decorator (SyntaxError) and keeps the bytecode.
+# the port has a native emitter (rp2, esp32, the unix port): a show() is
+# then mostly the I2C bus. Its source, with _WIDTH and
+# _MOST_SENT_UNCHANGED + 1 written out (tests/device/test_ssd1306.py
+# compares its spans with the bytecode's): the Ardoise image freezes it as
+# the module ardoise_native, compiled for the board by the firmware build
+# (host_tools/board/firmware.py), so its machine code stays in flash;
+# elsewhere it is compiled here, at import, into RAM (0.5 KiB), as the .mpy
+# files of a deploy are the same for every board and hold no machine code.
+# A port without a native emitter refuses the decorator (SyntaxError), and
+# CPython has no viper: the bytecode stays.
 _NATIVE_DIFF = """
 @micropython.viper
 def _diff(frame: ptr8, sent: ptr8, start: int, spans: ptr8) -> int:
     count = 0
     last = 0
     x = start
-    end = start + %d
+    end = start + 128
     while x < end:
         if frame[x] != sent[x]:
             sent[x] = frame[x]
             if count == 0:
                 spans[0] = x - start
                 count = 1
-            elif x - last > %d:
+            elif x - last > 7:
                 spans[count] = last + 1 - start
                 spans[count + 1] = x - start
                 count += 2
@@ -111,9 +115,12 @@ def _diff(frame: ptr8, sent: ptr8, start: int, spans: ptr8) -> int:
     return count >> 1
 """
 try:
-    exec(_NATIVE_DIFF % (_WIDTH, _MOST_SENT_UNCHANGED + 1))
-except Exception:  # SyntaxError: no native emitter; CPython: no viper
-    pass
+    from ardoise_native import _diff  # type: ignore  # the image's, frozen: in flash
+except ImportError:
+    try:
+        exec(_NATIVE_DIFF)
+    except Exception:  # SyntaxError: no native emitter; CPython: no viper
+        pass
 del _NATIVE_DIFF
 
 
@@ -178,7 +185,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._spans = bytearray(2 * _MOST_SPANS)  # _diff's, made once
         self._position = bytearray(_POSITION_SIZE)
         self._position[0] = _COMMANDS
-        self._data = [b"\x40", None]  # _DATA, then the span
+        self._data = [b"\x40", None]  # type: list  # _DATA, then the span
         self._command = bytearray(2)
         self._command[0] = _COMMANDS
         # A command and its value, or a span's column alone (two commands).

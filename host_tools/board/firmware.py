@@ -43,6 +43,7 @@ the board's image is older.
 """
 
 import argparse
+import ast
 import hashlib
 import os
 import pathlib
@@ -90,6 +91,10 @@ PICO_W_SUBMODULES = (
 DEFAULT_BOARD = BOARDS / "pico.py"
 # The frozen module deploy reads the image's sources from.
 VERSION_MODULE = "ardoise_image"
+# The frozen module of the driver's span diff as machine code (ardoise/
+# ssd1306.py's _NATIVE_DIFF, compiled for the board by the port's mpy-cross).
+NATIVE_MODULE = "ardoise_native"
+DRIVER = FIRMWARE / "ardoise" / "ssd1306.py"
 FIRST_BUILD = "about 2 minutes on 2 free cores"  # the Pico W's: about 2 more
 
 
@@ -214,10 +219,23 @@ def build_picotool(tree, source, jobs):
     return found
 
 
+def native_source():
+    """The source of the driver's span diff as machine code: ssd1306.py's
+    _NATIVE_DIFF, which the board compiles at import when not frozen."""
+    tree = ast.parse(DRIVER.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id == "_NATIVE_DIFF":
+                return ast.literal_eval(node.value)
+    raise FirmwareError("%s has no _NATIVE_DIFF" % DRIVER.relative_to(ROOT))
+
+
 def image_manifest():
     """build/firmware/image/: the image's manifest (firmware/manifest.py, then
-    main.py, the default board.py and the sources' hash) and the files it
-    freezes that are not in firmware/ under their own names."""
+    main.py, the default board.py, the span diff as machine code and the
+    sources' hash) and the files it freezes that are not in firmware/ under
+    their own names."""
     folder = OUT / "image"
     folder.mkdir(parents=True, exist_ok=True)
     files = {
@@ -226,13 +244,24 @@ def image_manifest():
             "# Written by `make firmware`: what this image froze, for `ardoise deploy`.\n"
             'SOURCES = "%s"\n' % source_hash()
         ),
+        NATIVE_MODULE + ".py": (
+            "# Written by `make firmware`: ardoise/ssd1306.py's span diff, compiled for\n"
+            "# the board (mpy-cross -march): its machine code stays in flash.\n" + native_source()
+        ),
         "manifest.py": (
             "# Written by `make firmware` (host_tools/board/firmware.py).\n"
             "include(%r)\n"
             "# What the slate needs on the flash is then only its data/.\n"
             "module('main.py', base_path=%r, opt=3)\n"
             "module('board.py', opt=3)\n"
-            "module(%r)\n" % (str(FIRMWARE / "manifest.py"), str(FIRMWARE), VERSION_MODULE + ".py")
+            "module(%r, opt=3)\n"
+            "module(%r)\n"
+            % (
+                str(FIRMWARE / "manifest.py"),
+                str(FIRMWARE),
+                NATIVE_MODULE + ".py",
+                VERSION_MODULE + ".py",
+            )
         ),
     }
     for name, text in files.items():

@@ -22,9 +22,14 @@ def test_the_image_freezes_the_firmware_main_py_the_default_board_and_the_hash(
         ("include", (str(FIRMWARE / "manifest.py"),), {}),
         ("module", ("main.py",), {"base_path": str(FIRMWARE), "opt": 3}),
         ("module", ("board.py",), {"opt": 3}),
+        ("module", (firmware.NATIVE_MODULE + ".py",), {"opt": 3}),
         ("module", (firmware.VERSION_MODULE + ".py",), {}),
     ]
     assert (tmp_path / "image" / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
+    # The driver's span diff, as its own source gives it (frozen as machine code).
+    native = (tmp_path / "image" / (firmware.NATIVE_MODULE + ".py")).read_text()
+    assert native.endswith(firmware.native_source())
+    assert "@micropython.viper\ndef _diff(" in native
     names = {}
     exec((tmp_path / "image" / (firmware.VERSION_MODULE + ".py")).read_text(), names)
     assert names["SOURCES"] == firmware.source_hash()
