@@ -10,12 +10,16 @@ the Match if the write fails.
 An action's line goes first to `<root>/match.tail`, a small file of its own
 that starts with the size of the journal it continues (its first line, in
 decimal); `tidy()`, which the app calls once the screen shows the action,
-moves it to the end of match.jsonl and removes the tail. On littlefs (a
+moves it to the end of match.jsonl and empties the tail. On littlefs (a
 Pico, an ESP32) a file this small lives in its directory's own log, so
 writing it erases no flash sector, or one when that log is full; an append
 to match.jsonl erases one to copy the file's last block, sometimes two when
 the directory's log is full then: a press waits for one erase at most, the
-screen first, the tidying after. A boot finds the tail's lines (a power cut
+screen first, the tidying after. The tail is emptied, never removed: to
+create it again would be a second write to the directory's log (littlefs
+logs a new file's name first), and littlefs compacts a log it just
+compacted once more at the next write through the same open file, so a
+press could wait for two erases. A boot finds the tail's lines (a power cut
 between the two writes) and finishes the move, whatever part of it was done.
 
 Every change that is more than one append (cutting off a torn line, setting
@@ -314,7 +318,7 @@ class Journal:
         return self.append(_UNDO)
 
     def tidy(self):
-        """The tail's lines moved to the end of match.jsonl, the tail removed.
+        """The tail's lines moved to the end of match.jsonl, the tail emptied.
 
         For once the screen shows the action: what flash erases for the
         move (one sector, sometimes two) is then no press's wait. If flash
@@ -334,7 +338,7 @@ class Journal:
                     file.flush()
                 _sync()
                 self.body = self.size
-                os.remove(self.tail)
+                self.opener(self.tail, "wb").close()
                 self.dirty = False
         except OSError:
             pass  # dirty: the next write settles the journal and its tail

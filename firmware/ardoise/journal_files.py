@@ -26,6 +26,7 @@ _EEXIST = const(17)
 _ENOSPC = const(28)
 
 _COPY_CHUNK = const(256)
+_STATE_PIECE = const(1536)  # the journal read in pieces to check a state: its first line whole
 _STATE = "/match.state"
 _STATE_TEMPORARY = "/state.tmp"
 
@@ -157,7 +158,7 @@ def _tail_at_boot(journal):
     """The tail a power cut left: its whole lines moved to the end of the
     journal, as much of them as the cut did not move already (the journal's
     bytes past the tail's first line, the size it continues, are the first
-    of its lines), and the tail removed. True if it ended in a torn line."""
+    of its lines), and the tail emptied. True if it ended in a torn line."""
     try:
         with journal.opener(journal.tail, "rb") as file:
             data = file.read()
@@ -165,6 +166,8 @@ def _tail_at_boot(journal):
         if error.args[0] == _ENOENT:
             return False
         raise
+    if not data:
+        return False  # emptied: the tail a tidy left
     first = data.find(b"\n") + 1
     end = data.rfind(b"\n") + 1
     lines = data[first:end]
@@ -184,8 +187,18 @@ def _tail_at_boot(journal):
                 journal_module._write_all(file, lines[moved:])
                 file.flush()
             journal_module._sync()
-    journal_module.os.remove(journal.tail)
+    _empty_tail(journal)
     return end < len(data)
+
+
+def _empty_tail(journal):
+    """The tail emptied (kept: see journal.py), if there is one with bytes."""
+    try:
+        if journal_module.os.stat(journal.tail)[6]:
+            journal.opener(journal.tail, "wb").close()
+    except OSError as error:
+        if error.args[0] != _ENOENT:
+            raise
 
 
 def _fold(journal):
@@ -243,7 +256,6 @@ def _state(journal, file):
     match.state is one line, "lines size crc codes_crc" (the journal's line
     count, size and CRC-32 it was folded from, and the CRC-32 of what
     follows), then the codes of the match's events in force, as JSON."""
-    journal_module.discard(journal.root + _STATE_TEMPORARY)  # a write of it the power cut
     try:
         with journal.opener(journal.root + _STATE, "rb") as state:
             head = state.readline(64).split()
@@ -256,18 +268,17 @@ def _state(journal, file):
         read = 0
         check = 0
         while read < size:
-            piece = file.read(min(_COPY_CHUNK, size - read))
+            piece = file.read(min(_STATE_PIECE, size - read))
             if not piece:
                 raise ValueError  # a shorter journal
-            if read < LINE_LIMIT + 1:
-                first += piece
+            if not read:
+                first = piece  # the match event, at most LINE_LIMIT + 1 bytes
             check = journal_module.crc32(piece, check)
             read += len(piece)
         if check != crc or read != size or not journal_module.crc32:
             raise ValueError
         match = Match(json.loads(first[: first.find(b"\n")]))
-        for code in codes:
-            match.in_force.append(code)
+        match.in_force.extend(codes)
         match.deals()  # its game folded from the codes: what the lines would give
     except OSError as error:
         if error.args[0] != _ENOENT:
@@ -332,7 +343,7 @@ def _size_on_flash(journal):
 
 def settle(journal):
     """Make match.jsonl hold exactly the journal's `size` confirmed bytes
-    again, the tail's among them, and remove the tail."""
+    again, the tail's among them, and empty the tail."""
     if _recover(journal):
         journal.aside = False  # the swap that set the damaged journal aside got that far
     pending = _pending(journal)
@@ -342,11 +353,7 @@ def settle(journal):
     elif pending or _size_on_flash(journal) != journal.body:
         _write_temporary(journal, journal.body, pending)
         _swap(journal, None)
-    try:
-        journal_module.os.remove(journal.tail)
-    except OSError as error:
-        if error.args[0] != _ENOENT:
-            raise
+    _empty_tail(journal)
     journal.body = journal.size
     journal.dirty = journal.aside = False
 

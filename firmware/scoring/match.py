@@ -209,6 +209,18 @@ class Codes:
         self._chunks[-1].append(code)
         self._count += 1
 
+    def extend(self, codes):
+        """Append each code of the list `codes`, a chunk's worth at a time
+        (the board's journal loads a match's codes so)."""
+        done = 0
+        while done < len(codes):
+            if self._count % _CHUNK == 0:
+                self._chunks.append(array("i"))
+            more = codes[done : done + _CHUNK - self._count % _CHUNK]
+            self._chunks[-1].extend(more)
+            self._count += len(more)
+            done += len(more)
+
     def last(self):
         return self._chunks[-1][-1]
 

@@ -131,15 +131,16 @@ def test_an_append_is_a_single_write_of_the_whole_line(root):
     journal.append(EVENTS[1])  # a second action before the first was tidied
     assert opened[0][2].writes == [encode(EVENTS[1])]
     del opened[:]
-    journal.tidy()  # both lines to the journal's file, in one write; the tail gone
+    journal.tidy()  # both lines to the journal's file, in one write; the tail emptied
     assert [(path, mode) for path, mode, file in opened] == [
         (root + "/match.tail", "rb"),
         (root + "/match.jsonl", "ab"),
+        (root + "/match.tail", "wb"),
     ]
     assert opened[1][2].writes == [encode(EVENTS[0]) + encode(EVENTS[1])]
     assert opened[1][2].flushed and opened[1][2].closed
     assert read(root + "/match.jsonl") == log(*EVENTS[:2])
-    assert not exists(root + "/match.tail") and journal.body == journal.size
+    assert read(root + "/match.tail") == b"" and journal.body == journal.size  # emptied, kept
 
 
 class Recording:
@@ -163,6 +164,9 @@ class Recording:
         return self
 
     def __exit__(self, *exception):
+        self.close()
+
+    def close(self):
         self.closed = True
         self.file.close()
 
@@ -602,7 +606,7 @@ def test_a_boot_moves_the_lines_a_power_cut_left_in_the_tail(root):
     assert read(root + TAIL) == b"%d\n" % len(log(*EVENTS)) + line
     again, repair = loaded(root)
     assert repair is None and live(again) == live(journal)
-    assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,)) and not exists(root + TAIL)
+    assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,)) and read(root + TAIL) == b""
     # The move cut short, after none, some or all of the line: moved once, whole.
     for moved in (0, 5, len(line)):
         write(root + "/match.jsonl", log(*EVENTS) + line[:moved])
@@ -610,17 +614,17 @@ def test_a_boot_moves_the_lines_a_power_cut_left_in_the_tail(root):
         again, repair = loaded(root)
         assert repair is None and live(again) == live(journal), moved
         assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,)), moved
-        assert not exists(root + TAIL)
+        assert read(root + TAIL) == b""
     # A line of the tail torn by the cut: dropped, and said.
     write(root + "/match.jsonl", log(*EVENTS))
     write(root + TAIL, b"%d\n" % len(log(*EVENTS)) + line[:-1])
     again, repair = loaded(root)
     assert repair.key == "torn" and live(again) == folded(log(*EVENTS))
-    assert read(root + "/match.jsonl") == log(*EVENTS) and not exists(root + TAIL)
+    assert read(root + "/match.jsonl") == log(*EVENTS) and read(root + TAIL) == b""
     # A tail of another journal (it goes on from other bytes): not this one's end.
     write(root + TAIL, b"%d\n" % len(log()) + line)
     again, repair = loaded(root)
-    assert repair is None and live(again) == folded(log(*EVENTS)) and not exists(root + TAIL)
+    assert repair is None and live(again) == folded(log(*EVENTS)) and read(root + TAIL) == b""
 
 
 @in_folder
