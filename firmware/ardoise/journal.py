@@ -232,8 +232,9 @@ class Journal:
     `match` is the Match folded from the journal (None before the first
     match); `size` is the journal's length in bytes, all of it confirmed,
     `body` the part of it in match.jsonl (the rest waits in the tail),
-    `lines` its line count and `crc` the CRC-32 of its bytes (None on a
-    port without crc32); `kept` is the line count of the state on flash
+    `lines` its line count and `crc` the CRC-32 of its bytes (0 on a port
+    without crc32, which keeps no state); `kept` is the line count of the
+    state on flash
     (see `keep`). `opener(path, mode)` opens every file the journal reads
     or writes (the built-in open by default).
 
