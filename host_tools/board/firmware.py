@@ -12,11 +12,12 @@ builds, under build/firmware:
   (other pins) comes first: MicroPython's sys.path puts the flash ("")
   before ".frozen".
 - ardoise-pico-w.uf2 (and its .sha256): the same for a Pico W, from the
-  port's RPI_PICO_W board (its radio: the cyw43 driver and lwIP; Bluetooth
-  stays on, as the vendored NOTICE.md says why) with the project's frozen
-  manifest, the same as the Pico's: no other frozen module of that board
-  (mip, requests, aioble...), umqtt.simple for an evening. The radio stays
-  off until an enrolled slate joins its evening's Wi-Fi (ardoise/wifi.py).
+  project's own board, firmware/ARDOISE_PICO_W/: the port's RPI_PICO_W (its
+  radio: the cyw43 driver and lwIP; Bluetooth stays on, as the vendored
+  NOTICE.md says why) with the same frozen manifest as the Pico's: no other
+  frozen module of that board (mip, requests, aioble...), umqtt.simple for
+  an evening. The radio stays off until an enrolled slate joins its
+  evening's Wi-Fi (ardoise/wifi.py).
 - micropython-pico.uf2: the same MicroPython with nothing of Ardoise in it
   (the newest release line, for the .mpy deploy), built once.
 
@@ -68,13 +69,17 @@ PICOTOOL_GIT = "https://github.com/raspberrypi/picotool.git"
 IMAGE = OUT / "ardoise-pico.uf2"
 IMAGE_W = OUT / "ardoise-pico-w.uf2"
 PLAIN = OUT / "micropython-pico.uf2"
-# The images: (the file, the port's board, its build folder, frozen or not).
-# The Pico's two share a build folder (only their frozen modules differ);
-# the one written last is the Makefile's target, so all are there once it is.
+# The Pico W's board definition, the project's own (the port's RPI_PICO_W
+# with the slate's frozen manifest).
+PICO_W_BOARD = FIRMWARE / "ARDOISE_PICO_W"
+# The images: (the file, the board, its folder (None: the port's own), its
+# build folder, frozen or not). The Pico's two share a build folder (only
+# their frozen modules differ); the one written last is the Makefile's
+# target, so all are there once it is.
 BUILDS = (
-    (PLAIN, "RPI_PICO", "build-rp2", False),
-    (IMAGE_W, "RPI_PICO_W", "build-rp2-w", True),
-    (IMAGE, "RPI_PICO", "build-rp2", True),
+    (PLAIN, "RPI_PICO", None, "build-rp2", False),
+    (IMAGE_W, PICO_W_BOARD.name, PICO_W_BOARD, "build-rp2-w", True),
+    (IMAGE, "RPI_PICO", None, "build-rp2", True),
 )
 # What the images say they are: v1.27.0 of its date (its commit's), not the
 # day of the build nor the commit of the git repository around build/ (the
@@ -272,8 +277,9 @@ def image_manifest():
     return folder / "manifest.py"
 
 
-def build_port(tree, jobs, environment, board, folder, manifest=None):
-    """MicroPython's rp2 port for the port's `board` in build/firmware/`folder`/; its UF2.
+def build_port(tree, jobs, environment, board, board_dir, folder, manifest=None):
+    """MicroPython's rp2 port for `board` (defined in `board_dir`, or the
+    port's own if None) in build/firmware/`folder`/; its UF2.
 
     The Pico's images share the one build folder: switching the frozen
     manifest (cmake's cache variable, set or unset) rebuilds only the frozen
@@ -288,7 +294,8 @@ def build_port(tree, jobs, environment, board, folder, manifest=None):
         % (TAG, board, what, "first build: " + FIRST_BUILD if first else "only what changed")
     )
     frozen = "-DMICROPY_FROZEN_MANIFEST=%s" % manifest if manifest else "-UMICROPY_FROZEN_MANIFEST"
-    where = ["-DMICROPY_BOARD=" + board, "-DMICROPY_BOARD_DIR=%s" % (port / "boards" / board)]
+    board_dir = board_dir or port / "boards" / board
+    where = ["-DMICROPY_BOARD=" + board, "-DMICROPY_BOARD_DIR=%s" % board_dir]
     configure = ["cmake", "-S", port, "-B", folder, "-DPICO_BUILD_DOCS=0", *where, frozen]
     run(configure, env=environment, stdout=subprocess.DEVNULL)
     run(["make", "-C", folder, "-j%d" % jobs], env=environment)
@@ -324,10 +331,11 @@ def build(jobs):
     environment = dict(os.environ, picotool_DIR=str(picotool), **VERSION)
     manifest = image_manifest()
     # The plain one only once: nothing of Ardoise is in it.
-    for target, board, folder, frozen in BUILDS:
+    for target, board, board_dir, folder, frozen in BUILDS:
         if not frozen and target.exists():
             continue
-        uf2 = build_port(tree, jobs, environment, board, folder, manifest if frozen else None)
+        frozen_manifest = manifest if frozen else None
+        uf2 = build_port(tree, jobs, environment, board, board_dir, folder, frozen_manifest)
         digest = publish(uf2, target)
         size = -(-target.stat().st_size // 1024)
         step("%s: %d KiB, sha256 %s" % (target.relative_to(ROOT), size, digest))

@@ -84,17 +84,19 @@ def test_a_bruus_game_on_the_newest_micropython_release(deployed, tmp_path):
 @pytest.mark.parametrize("deployed", ["image_w-1.27"], indirect=True)
 def test_a_bruus_game_on_the_pico_w_image_with_its_radio_never_on(deployed, tmp_path):
     board = play(deployed, tmp_path, "bruus-game", 64, 4, after=RADIO_OFF)
-    assert board.strip() == "[] [31, 31, 31, 31]", board
+    assert board.strip() == "ARDOISE_PICO_W [] [31, 31, 31, 31]", board
 
 
-# Run on the board after a session: the network's modules it imported (none
-# but at an evening), then the function of the Pico W's radio pins, GPIO23
-# (WL_ON, its power), 24, 25 and 29 (its SPI bus), in IO_BANK0's GPIOn_CTRL:
-# 31 is none, as at reset; the cyw43 driver would give them to SIO and PIO.
+# Run on the board after a session: the board definition it was built from
+# (the project's own, firmware/ARDOISE_PICO_W), the network's modules it
+# imported (none but at an evening), then the function of the Pico W's radio
+# pins, GPIO23 (WL_ON, its power), 24, 25 and 29 (its SPI bus), in IO_BANK0's
+# GPIOn_CTRL: 31 is none, as at reset; the cyw43 driver would give them to
+# SIO and PIO.
 RADIO_OFF = (
     "import sys, machine\n"
     "names = ('network', 'ardoise.wifi', 'ardoise.net', 'umqtt.simple')\n"
-    "print([name for name in names if name in sys.modules],"
+    "print(sys.implementation._build, [name for name in names if name in sys.modules],"
     " [machine.mem32[0x40014004 + 8 * gpio] & 31 for gpio in (23, 24, 25, 29)])"
 )
 

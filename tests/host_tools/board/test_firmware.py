@@ -58,3 +58,27 @@ def test_deploy_tells_a_board_with_an_older_image():
     said = deploy.check_image("0123456789abcdef")
     assert said.startswith("an older Ardoise image") and "make firmware" in said
     assert "build/firmware/ardoise-pico.uf2" in said and "ardoise-pico-w.uf2 on a Pico W" in said
+
+
+def test_the_pico_w_image_is_built_from_the_projects_own_board(tmp_path, monkeypatch):
+    commands = []
+    monkeypatch.setattr(firmware, "OUT", tmp_path)
+    monkeypatch.setattr(firmware, "run", lambda command, **options: commands.append(command))
+    (image, board, board_dir, folder, frozen) = [
+        b for b in firmware.BUILDS if b[0] == firmware.IMAGE_W
+    ][0]
+    assert (board, board_dir, frozen) == ("ARDOISE_PICO_W", FIRMWARE / "ARDOISE_PICO_W", True)
+    manifest = tmp_path / "manifest.py"
+    firmware.build_port(tmp_path, 1, {}, board, board_dir, folder, manifest)
+    configure = [str(part) for part in commands[0]]
+    assert "-DMICROPY_BOARD=ARDOISE_PICO_W" in configure
+    assert "-DMICROPY_BOARD_DIR=%s" % board_dir in configure
+    assert "-DMICROPY_FROZEN_MANIFEST=%s" % manifest in configure
+    # By itself (MicroPython's make BOARD_DIR=...), the board freezes the
+    # slate's manifest, the one place that names umqtt.simple.
+    cmake = (board_dir / "mpconfigboard.cmake").read_text()
+    assert "set(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/../manifest.py)" in cmake
+    assert (board_dir / ".." / "manifest.py").resolve() == FIRMWARE / "manifest.py"
+    assert 'set(PICO_BOARD "pico_w")' in cmake and "MICROPY_PY_NETWORK_CYW43 ON" in cmake
+    header = (board_dir / "mpconfigboard.h").read_text()
+    assert "MICROPY_HW_FLASH_STORAGE_BYTES          (848 * 1024)" in header
