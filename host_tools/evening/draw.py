@@ -165,21 +165,15 @@ def write_png(path, title, draw, sessions):
 
 
 def page(title, draw, sessions):
-    from host_tools.logs.ranking_page import STYLE, _table
+    from host_tools.logs.ranking_page import _table, document
 
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
-        "<h1>%s</h1>" % html.escape(title),
         "<h2>Session %d of %d</h2>" % (draw["session"], sessions),
         _table(HEADINGS, plan_rows(draw), (0,)),
     ]
     if draw["sit_out"]:
         parts.append("<p>Sitting out: %s</p>" % html.escape(", ".join(draw["sit_out"])))
     parts.append(
-        "<p>Seats 1 and 3 play together, against seats 2 and 4. Seed %d.</p></body></html>"
-        % draw["seed"]
+        "<p>Seats 1 and 3 play together, against seats 2 and 4. Seed %d.</p>" % draw["seed"]
     )
-    return "\n".join(parts) + "\n"
+    return document(title, parts)

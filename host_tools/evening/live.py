@@ -6,7 +6,8 @@ page, `/state` the standing as JSON, `/events` the same as Server-Sent
 Events (one message each time a confirmed line changes it; the page
 updates without a reload), `/qr.svg` a QR code of the page's address for
 the tables. Nothing in it names a password: the standing is made from the
-journals alone.
+journals alone. Under /slate/, the slate's page for the tables' phones
+(phones.py).
 """
 
 import html
@@ -16,6 +17,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from host_tools.evening import championship
+from host_tools.evening.folder import EveningError
 from host_tools.logs import ranking as ranking_module
 from host_tools.logs import standings, tournament
 from host_tools.logs.matchlog import closes_deal, read_match_log
@@ -113,9 +116,10 @@ def score_text(state):
     return ""
 
 
-def table_state(board, entry, log, seen):
+def table_state(board, entry, log, seen, online=None):
     """One table as the page shows it."""
     row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
+    row["status"] = (online or {}).get(board)  # online, offline, or None: not heard
     if log is None:
         row["state"] = "no match yet"
         return row
@@ -136,7 +140,7 @@ def table_state(board, entry, log, seen):
     return row
 
 
-def standing(evening, logs, seen=None):
+def standing(evening, logs, seen=None, online=None):
     """The evening's standing now: a dict the page and `status` show."""
     folded = logs.read()
     good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
@@ -177,7 +181,7 @@ def standing(evening, logs, seen=None):
         # The match on the slate: the board's highest number (pull.log_name).
         held = by_folder.get(evening.logs / board)
         log = folded[max(held)] if held else None
-        row = table_state(board, entry, log, seen or {})
+        row = table_state(board, entry, log, seen or {}, online)
         if held:
             # What the organiser holds of the board: its match, and lines of it.
             row["match"] = ranking_module.board_of(max(held))[1]
@@ -185,6 +189,11 @@ def standing(evening, logs, seen=None):
                 row["lines"] = log.data.count(b"\n")
         tables.append(row)
     result["tables"] = tables
+    if championship.is_championship(evening.settings):
+        try:
+            result["championship"] = championship.live(evening, good)
+        except EveningError as error:
+            result["refused"].append(str(error))
     return result
 
 
@@ -192,19 +201,22 @@ class Live:
     """The standing, made again (at most every `pause` s) when `changed()` is called,
     from the runner's `copies` ({board: BoardCopy}) if given, else from the files."""
 
-    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None):
+    def __init__(
+        self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None, online=None
+    ):
         self.evening = evening
         lock = lock or threading.Lock()
         # The runner's copies when it gives them, else the files read as they change.
         self.logs = Logs(evening.logs, lock) if copies is None else Held(evening.logs, copies, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
+        self.online = online  # {board: "online" or "offline"}, kept by the runner
         self.on_update = on_update
         self.pause = pause
         self.condition = threading.Condition()
         self.version = 0
         self.dirty = True
         self.closing = False
-        self.current = standing(evening, self.logs, seen)
+        self.current = standing(evening, self.logs, seen, online)
         self.thread = threading.Thread(target=self._work, daemon=True)
         self.thread.start()
 
@@ -222,7 +234,7 @@ class Live:
                     return
                 self.dirty = False
             try:
-                made = standing(self.evening, self.logs, self.seen)
+                made = standing(self.evening, self.logs, self.seen, self.online)
             except OSError:  # a match archived (renamed) while it was read: again
                 self.changed()
                 time.sleep(self.pause)
@@ -272,6 +284,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 <div id="rankings"></div>
 <h2>Tables</h2>
 <div id="tables"></div>
+<div id="results"></div>
 <div id="refused" class="refused"></div>
 <p id="updated">waiting for the organiser's laptop...</p>
 <script>
@@ -282,7 +295,7 @@ function cell(text, numeric) {
   if (numeric) td.className = "n";
   return td;
 }
-function table(headings, rows, numeric) {
+function table(headings, rows, numeric, nowrap) {
   const t = document.createElement("table");
   const head = document.createElement("tr");
   for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
@@ -290,12 +303,40 @@ function table(headings, rows, numeric) {
   t.appendChild(head);
   for (const row of rows) {
     const tr = document.createElement("tr");
-    row.forEach((value, i) => tr.appendChild(cell(value, numeric.includes(i))));
+    row.forEach((value, i) => {
+      const td = tr.appendChild(cell(value, numeric.includes(i)));
+      if (nowrap && nowrap.includes(i)) td.style.whiteSpace = "nowrap";
+    });
     t.appendChild(tr);
   }
   return t;
 }
+function pairs(c) {
+  const ends = c.ends ? " (ends at " + c.ends + ")" : (c.minutes ? " (" + c.minutes +
+    " minutes from its first match)" : "");
+  document.getElementById("session").textContent = c.round ?
+    "Round " + c.round + " of " + c.rounds + ends : "No round drawn yet";
+  const rankings = document.getElementById("rankings");
+  const h = document.createElement("h2");
+  h.textContent = "The pairs' ranking";
+  rankings.replaceChildren(h, table(["place", "pair", "won", "diff.", "coches"],
+    c.ranking.map(r => [r.place, r.pair.join(" & "), r.won + "/" + r.played,
+      (r.difference > 0 ? "+" : "") + r.difference, r.coches]), [0, 2, 3, 4], [1]));
+  const rows = c.tables.map(t => [t.table, t.match, t.slate || "", t.dealer || "", t.state]);
+  const tables = document.getElementById("tables");
+  tables.replaceChildren(table(["table", "match", "slate", "dealer", ""], rows, [0], [2]));
+  if (c.bye) { const p = document.createElement("p");
+    p.textContent = "Bye: " + c.bye.join(" & "); tables.appendChild(p); }
+  const results = document.getElementById("results");
+  results.replaceChildren();
+  if (c.results.length) {
+    const r = document.createElement("h2"); r.textContent = "Results"; results.appendChild(r);
+    results.appendChild(table(["round", "match", "result"],
+      c.results.map(x => [x.round || "", x.match, x.result]), [0]));
+  }
+}
 function show(state) {
+  if (state.championship) { pairs(state.championship); finish(state); return; }
   document.getElementById("session").textContent = state.session ?
     "Session " + state.session + " of " + state.sessions : "No session drawn yet";
   const rankings = document.getElementById("rankings");
@@ -311,6 +352,9 @@ function show(state) {
     t.deal ? (t.deals ? t.deal + "/" + t.deals : t.deal) : "", t.state, t.seen || "never"]);
   document.getElementById("tables").replaceChildren(
     table(["table", "players", "deal", "state", "seen"], rows, [0]));
+  finish(state);
+}
+function finish(state) {
   document.getElementById("refused").replaceChildren(...state.refused.map(text => {
     const p = document.createElement("p"); p.textContent = text; return p; }));
   document.getElementById("updated").textContent = "updated " + (state.updated || "");
@@ -339,8 +383,9 @@ def qr_svg(url):
     return out.getvalue()
 
 
-def serve(live, port, url, bind=""):
-    """The page's server, started in a thread; stop it with stop_server(server)."""
+def serve(live, port, url, bind="", phones=None):
+    """The page's server, started in a thread; stop it with stop_server(server).
+    `phones`: the phones' slate page and copies (phones.Pages), at /slate/."""
     page = page_html(live.evening).encode()
     qr = qr_svg(url)
 
@@ -365,7 +410,7 @@ def serve(live, port, url, bind=""):
                 self.send(qr, "image/svg+xml")
             elif self.path == "/events":
                 self.events()
-            else:
+            elif not (phones and phones.answer(self)):
                 self.send_error(404)
 
         def events(self):

@@ -15,6 +15,7 @@ import functools
 import html
 from pathlib import Path
 
+from host_tools.common import printable
 from host_tools.logs.ranking import described
 from host_tools.logs.seats import seat_name
 from host_tools.logs.standings import ranks
@@ -55,7 +56,10 @@ def font(size, bold=False):
 
 
 def legible(text, size=18, bold=False):
-    """`text` as the font can write it: without accents in pillow's ASCII font."""
+    """`text` as the font can write it: escaped where it would break the line
+    (a name may hold U+2029, which pillow's layout refuses), without accents
+    in pillow's ASCII font."""
+    text = printable(text)
     if font(size, bold)[1]:
         return text
     from host_tools.logs.chalk import chalkable
@@ -217,6 +221,18 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 a { color: inherit; }
 .skipped { color: #8a3a2a; }
 """ % {"ink": INK, "accent": ACCENT, "band": BAND}
+
+
+def document(title, parts):
+    """A whole page of one file: `title`, the style above, then `parts` (HTML)."""
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
+        "<h1>%s</h1>" % html.escape(title),
+    ]
+    return "\n".join(head + list(parts) + ["</body></html>"]) + "\n"
 
 
 def _table(headings, rows, numeric=(), links=None):

@@ -32,6 +32,25 @@ def client(port, user=None, password=None, client_id=""):
     return made
 
 
+def attempt(port, user=None, password=None, client_id=""):
+    """A client's connection: its CONNACK's reason (None if none came)."""
+    made = client(port, user, password, client_id)
+    answer = threading.Event()
+    reasons = []
+
+    def on_connect(made, userdata, flags, reason, properties):
+        reasons.append(reason)
+        answer.set()
+
+    made.on_connect = on_connect
+    made.connect("127.0.0.1", port)
+    made.loop_start()
+    answer.wait(5)
+    made.loop_stop()
+    made.disconnect()
+    return reasons[0] if reasons else None
+
+
 class Inbox:
     """A client subscribed to `topics`, its messages collected."""
 
@@ -150,3 +169,9 @@ class Board:
         self.closing = True
         self.client.disconnect()
         self.client.loop_stop()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -3,6 +3,10 @@
 //
 // ?clock=manual stops the page's own timer: time then moves only with
 // window.ardoise.advance(ms), as in the tests' harness (tests/web).
+//
+// At an evening (a phone as a table's slate), the address's fragment gives
+// the table's enrolment once (see `enrolment`): the slate's flash then
+// holds it, and net.mjs carries the firmware's network over mqtt.js.
 
 import { loadMicroPython } from "./micropython.mjs";
 import {
@@ -10,24 +14,29 @@ import {
   CHANGED,
   CRASHED,
   FLASH,
+  KEYS,
   ROOT,
   loadBoard,
   readPanel,
 } from "./loader.mjs";
-import { Flash } from "./flash.mjs";
+import { DATABASE, Flash } from "./flash.mjs";
+import { Net } from "./net.mjs";
 import { zip } from "./zip.mjs";
 
-const KEYS = ["prev", "next", "ok", "extra"];
-// A press shorter than this (a quick tap) is held this long, and for a few
-// polls, so that the firmware's 20 ms debounce sees it as a board would.
+// A press shorter than this (a quick tap) is held this long, and a button
+// stays up this long between two presses, so that the firmware's 20 ms
+// debounce sees both as a board would.
 const TAP_MS = 60;
-const TAP_POLLS = 3;
 const HOLD_MS = 800; // the simulator's held keys: past the firmware's 600 ms
 const LONG_MS = 600; // the firmware's long press (ardoise/buttons.py): "held" shows
 // A whole evening's match log is a few KiB; a file far larger is not one.
 const MAX_LOG_BYTES = 512 * 1024;
 const LIT = "#cfeaff";
 const manual = new URLSearchParams(location.search).get("clock") === "manual";
+// Which slate's flash the page opens (a database each, see flash.mjs): the
+// last evening's enrolment, or the page's own slate.
+const SLATE = "ardoise.slate";
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/; // an evening's id, a user (board ids' shape)
 
 // The page's own words, in the firmware's language.
 const WORDS = {
@@ -54,6 +63,18 @@ const WORDS = {
     extra: "Extra",
     live: "Classement de la soirée en direct",
     history: "Donnes",
+    deal: "Donne %s",
+    undealt: "Donne %s, à donner",
+    trump: "Atout",
+    dealer: "Donneur",
+    announce: "Annonce :",
+    bottom: "Mariages en bas",
+    table: "Mariages aux plis",
+    tricks: "Plis",
+    count: "Compte",
+    bock: "Bock",
+    session: "Séance",
+    played: "Joués :",
     roster: "Joueurs",
     add: "Ajouter",
     remove: "Retirer %s",
@@ -62,6 +83,7 @@ const WORDS = {
     empty: "Tapez un nom d'abord.",
     anonymous: "« - » est la place vide de l'ardoise, pas un nom.",
     undrawable: "L'ardoise ne sait pas écrire %s.",
+    control: "Un nom n'a pas de caractère de contrôle (tabulation, retour à la ligne).",
     long: "Un nom a %s caractères au plus.",
     taken: "%s est déjà dans la liste.",
     full: "La liste a déjà %s noms, le maximum.",
@@ -69,6 +91,15 @@ const WORDS = {
     rejected: "L'ardoise refuse ce nom.",
     unsaved: "Liste pas enregistrée : %s",
     failed: "L'ardoise n'a pas pu démarrer",
+    attable: "Table %s",
+    sent: "tout est envoyé à l'organisateur.",
+    unsent: "pas encore envoyé…",
+    linked: "relié à la soirée.",
+    nolink: "pas encore envoyé : pas de liaison avec la soirée (rien n'est perdu).",
+    apart: "pas de liaison avec la soirée pour le moment ; rien n'attend d'être envoyé.",
+    turnedaway: "la soirée refuse ce téléphone (repris par l'organisateur).",
+    badlink: "Ce lien n'est pas l'inscription d'un téléphone à une soirée.",
+    nocopy: "Les matchs de la table n'ont pas pu être demandés à l'organisateur : vérifiez le réseau et rechargez la page",
   },
   de: {
     loading: "Die Tafel wird geladen…",
@@ -93,6 +124,18 @@ const WORDS = {
     extra: "Extra",
     live: "Live-Rangliste des Abends",
     history: "Spiele",
+    deal: "Spiel %s",
+    undealt: "Spiel %s, noch nicht gegeben",
+    trump: "Trumpf",
+    dealer: "Geber",
+    announce: "Ansage:",
+    bottom: "Mariagen unten",
+    table: "Mariagen in Stichen",
+    tricks: "Stiche",
+    count: "Zählt",
+    bock: "Bock",
+    session: "Serie",
+    played: "Gespielt:",
     roster: "Spieler",
     add: "Hinzufügen",
     remove: "%s entfernen",
@@ -101,6 +144,7 @@ const WORDS = {
     empty: "Zuerst einen Namen eingeben.",
     anonymous: "„-“ ist der leere Platz der Tafel, kein Name.",
     undrawable: "Die Tafel kann %s nicht schreiben.",
+    control: "Ein Name hat kein Steuerzeichen (Tabulator, Zeilenumbruch).",
     long: "Ein Name hat höchstens %s Zeichen.",
     taken: "%s ist schon in der Liste.",
     full: "Die Liste hat schon %s Namen, das Maximum.",
@@ -108,6 +152,15 @@ const WORDS = {
     rejected: "Die Tafel nimmt diesen Namen nicht an.",
     unsaved: "Liste nicht gespeichert: %s",
     failed: "Die Tafel konnte nicht starten",
+    attable: "Tisch %s",
+    sent: "alles an die Turnierleitung gesendet.",
+    unsent: "noch nicht gesendet…",
+    linked: "mit dem Abend verbunden.",
+    nolink: "noch nicht gesendet: keine Verbindung zum Abend (nichts geht verloren).",
+    apart: "im Moment keine Verbindung zum Abend; nichts wartet aufs Senden.",
+    turnedaway: "der Abend lehnt dieses Telefon ab (von der Turnierleitung zurückgenommen).",
+    badlink: "Dieser Link ist keine Anmeldung eines Telefons zu einem Abend.",
+    nocopy: "Die Matchs des Tisches kamen nicht von der Turnierleitung: Netz prüfen und die Seite neu laden",
   },
   en: {
     loading: "Loading the slate…",
@@ -132,6 +185,18 @@ const WORDS = {
     extra: "Extra",
     live: "The evening's live ranking",
     history: "Deals",
+    deal: "Deal %s",
+    undealt: "Deal %s, not dealt yet",
+    trump: "Trumps",
+    dealer: "Dealer",
+    announce: "Announced:",
+    bottom: "Marriages at the bottom",
+    table: "Marriages in tricks",
+    tricks: "Tricks",
+    count: "Count",
+    bock: "Bock",
+    session: "Session",
+    played: "Played:",
     roster: "Players",
     add: "Add",
     remove: "Remove %s",
@@ -140,6 +205,7 @@ const WORDS = {
     empty: "Type a name first.",
     anonymous: "\"-\" is the slate's empty seat, not a name.",
     undrawable: "The slate cannot write %s.",
+    control: "A name has no control character (a tab, a new line).",
     long: "A name has at most %s characters.",
     taken: "%s is already on the list.",
     full: "The list already has %s names, the most it can.",
@@ -147,6 +213,15 @@ const WORDS = {
     rejected: "The slate refuses this name.",
     unsaved: "The list was not saved: %s",
     failed: "The slate could not start",
+    attable: "Table %s",
+    sent: "all sent to the organiser.",
+    unsent: "not yet sent…",
+    linked: "linked to the evening.",
+    nolink: "not yet sent: no link to the evening (nothing is lost).",
+    apart: "no link to the evening at the moment; nothing waits to be sent.",
+    turnedaway: "the evening refuses this phone (taken back by the organiser).",
+    badlink: "This link is not a phone's enrolment at an evening.",
+    nocopy: "The table's matches could not be fetched from the organiser: check the network and reload the page",
   },
 };
 
@@ -172,12 +247,25 @@ const state = {
   flash: null,
   address: 0,
   clock: 0, // ms passed to the firmware so far
+  manualNow: 0, // page time with ?clock=manual: what advance() let pass
+  base: 0, // the firmware's clock less the page's (see play)
+  delay: 0, // how late the press under way is played (see play)
+  edges: [], // the buttons' changes not yet played: {key, down, at}, by `at`
+  wanted: new Map(), // key -> where its last change puts it: {owner} down, null up
+  queuedAt: new Map(), // key -> page time of its last change queued
+  downAt: new Map(), // key -> the firmware's time its pin went down, while down
+  upAt: new Map(), // key -> the firmware's time its pin last went up
+  unsettled: false, // the keypad has a press or a bounce to follow
   asleep: false,
-  held: new Map(), // key -> {since, polls, until}
   drawWanted: true,
+  summary: null, // the match below the panel (webboard.summary())
+  opened: new Set(), // the deals whose details are shown
   language: "fr",
   height: Number(localStorage.getItem("ardoise.height")) === 32 ? 32 : 64,
   console: [],
+  net: null, // at an evening: the firmware's network over mqtt.js (net.mjs)
+  sign: "", // the evening's sign as shown (JSON), to redraw only a change
+  signWanted: false,
 };
 
 function words() {
@@ -217,7 +305,9 @@ let gap = 1; // canvas pixels between two dots: 0 when shown too small for one
 // per panel pixel when that fills it nearly (every dot the same, sharp);
 // else finer, and scaled down smoothly by the browser.
 function fit() {
-  const shown = canvas.parentElement.clientWidth - 16; // the bezel's padding
+  const bezel = getComputedStyle(canvas.parentElement);
+  const padding = parseFloat(bezel.paddingLeft) + parseFloat(bezel.paddingRight);
+  const shown = Math.floor(canvas.parentElement.clientWidth - padding);
   const ratio = window.devicePixelRatio || 1;
   const exact = (shown * ratio) / 128;
   scale = Math.max(1, Math.floor(exact));
@@ -266,21 +356,103 @@ function draw() {
 }
 
 // -- time and buttons -----------------------------------------------------------
+//
+// A button's changes reach its pin at the moments the events say they
+// happened (their timeStamp), with the firmware polled every POLL_MS in
+// between, whenever the page gets to run: a busy page, or a phone's browser
+// holding its timers back while a finger is down, delays when the firmware
+// learns of a press, never how long it lasted, so no tap is lost or turned
+// into a held press. The firmware's clock is the page's plus `base`. A
+// change that comes too late for its moment (the firmware has polled past
+// it), or too soon after the button's last one, is played `delay` ms after
+// its moment, and so is the rest of the press, and of any press overlapping
+// it, so that they keep their lengths and spacing; a press that begins
+// with every button up begins without delay if it can.
+
+// Page time: the page's clock (performance.now()), or with ?clock=manual
+// only what advance() has let pass.
+function now() {
+  return manual ? state.manualNow : performance.now();
+}
+
+// When `event` happened, in page time (a browser whose timeStamp is not on
+// performance.now()'s scale: when it is handled).
+function moment(event) {
+  const at = event.timeStamp;
+  if (manual || !(at > 0) || at > performance.now() + 60000) return now();
+  return at;
+}
+
+// A change of button `key` (down or up) at page time `at`, queued to be
+// played. `owner` is the pointer that pressed it: another finger lifting
+// from the same button changes nothing. A button already where the change
+// would put it stays as it is (no double counting).
+function change(key, down, at, owner = null) {
+  const wanted = state.wanted.get(key);
+  if (down === Boolean(wanted)) return;
+  if (!down && owner !== null && wanted.owner !== null && wanted.owner !== owner) return;
+  state.wanted.set(key, down ? { owner } : null);
+  at = Math.max(Math.round(at), state.queuedAt.get(key) ?? -Infinity); // a button's changes in order
+  state.queuedAt.set(key, at);
+  let index = state.edges.length;
+  while (index > 0 && state.edges[index - 1].at > at) index--;
+  state.edges.splice(index, 0, { key, down, at });
+  if (down) $(`[data-key="${key}"]`)?.classList.add("down"); // shown at once; let go once played
+}
+
+// Play every change due by page time `until`, then the firmware up to it.
+function play(until) {
+  const target = Math.floor(until) + state.base;
+  while (state.edges.length) {
+    const edge = state.edges[0];
+    // Not before the firmware's now, nor before the button has been down
+    // (or up) TAP_MS: the firmware's debounce must see each level.
+    const last = (edge.down ? state.upAt : state.downAt).get(edge.key);
+    const earliest = Math.max(state.clock, last === undefined ? -Infinity : last + TAP_MS);
+    const due = edge.at + state.base;
+    const fresh = edge.down && state.downAt.size === 0;
+    const delay = Math.max(fresh ? 0 : state.delay, earliest - due);
+    if (due + delay > target) break; // its time has not come
+    state.edges.shift();
+    state.delay = delay;
+    run(due + delay, true);
+    if (!edge.down) $(`[data-key="${edge.key}"]`)?.classList.remove("down", "held");
+    if (!state.board.press(edge.key, edge.down ? 1 : 0)) continue; // no such button wired
+    state.unsettled = true;
+    if (edge.down) {
+      state.downAt.set(edge.key, state.clock);
+    } else {
+      state.downAt.delete(edge.key);
+      state.upAt.set(edge.key, state.clock);
+    }
+  }
+  run(target, false);
+  if (state.net) {
+    state.net.pump(); // what net.py asked for meanwhile, in its order
+    showSign();
+  }
+}
+
+// Poll the firmware up to its time `target`: every POLL_MS while the keypad
+// has a press or a bounce to follow, else in one step. `exact`: the last
+// poll at `target` itself (a change is played there), else what is short
+// of a poll waits for the next call.
+function run(target, exact) {
+  const poll = state.polls.awake;
+  for (;;) {
+    const left = target - state.clock;
+    if (left <= 0 || (state.unsettled && left < poll && !exact)) return;
+    step(state.unsettled ? Math.min(poll, left) : Math.min(left, 1 << 28));
+  }
+}
 
 // One poll of the firmware after `ms`; then the flash is stored if it changed.
 function step(ms) {
   state.clock += ms;
   const flags = state.board.step(ms);
-  for (const [key, press] of state.held) {
-    press.polls++;
-    const button = $(`[data-key="${key}"]`);
-    if (press.until !== null && state.clock >= press.until && press.polls >= TAP_POLLS) {
-      state.board.press(key, 0);
-      state.held.delete(key);
-      button?.classList.remove("held");
-    } else if (state.clock - press.since >= LONG_MS) {
-      button?.classList.add("held");
-    }
+  state.unsettled = (flags & KEYS) !== 0;
+  for (const [key, since] of state.downAt) {
+    if (state.clock - since >= LONG_MS) $(`[data-key="${key}"]`)?.classList.add("held");
   }
   after(flags);
   return flags;
@@ -301,51 +473,46 @@ function after(flags) {
   if (flags & CHANGED) followLanguage();
 }
 
-function press(key, ms = null) {
-  if (!state.board || state.held.has(key)) return;
-  if (!state.board.press(key, 1)) return; // no such button wired
-  state.held.set(key, { since: state.clock, polls: 0, until: ms === null ? null : state.clock + ms });
-  $(`[data-key="${key}"]`)?.classList.add("down");
+// A button pressed now (by `event`, if any), for `ms` if given (the
+// keyboard's held keys), else until release().
+function press(key, event = null, ms = null, owner = null) {
+  if (!state.board) return;
+  const at = event ? moment(event) : now();
+  change(key, true, at, owner);
+  if (ms !== null) change(key, false, at + ms, owner);
 }
 
-function release(key) {
-  const held = state.held.get(key);
-  $(`[data-key="${key}"]`)?.classList.remove("down", "held");
-  if (!held || held.until !== null) return;
-  if (state.clock - held.since >= TAP_MS && held.polls >= TAP_POLLS) {
-    state.board.press(key, 0);
-    state.held.delete(key);
-  } else {
-    held.until = held.since + TAP_MS; // a quick tap still lasts a press
-  }
+function release(key, event = null, owner = null) {
+  if (!state.board) return;
+  change(key, false, event ? moment(event) : now(), owner);
 }
 
-let last = 0;
 function tick() {
-  const now = performance.now();
-  const ms = Math.max(1, Math.min(Math.round(now - last), 1 << 28));
-  last += ms;
-  step(ms);
+  play(performance.now());
   if (state.drawWanted) draw();
   setTimeout(tick, state.asleep ? state.polls.asleep : state.polls.awake);
 }
 
-// Tests: let `ms` pass one poll at a time, the picture drawn and the flash
-// stored at the end.
+// Tests (?clock=manual): let `ms` pass, the firmware polled as the page
+// does, the picture drawn and the flash stored at the end.
 async function advance(ms) {
-  const poll = state.polls.awake;
-  for (let done = 0; done + poll <= ms; done += poll) step(poll);
+  state.manualNow += ms;
+  play(state.manualNow);
   await state.flash.sync();
   while (state.flash.pending > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   draw();
 }
 
+// Pointer events only (a finger, a pen or the mouse alike): the mouse
+// events a browser makes up after a touch are never listened to, so a tap
+// counts once.
 function wireButtons() {
   for (const button of document.querySelectorAll("[data-key]")) {
     const key = button.dataset.key;
     button.addEventListener("pointerdown", (event) => {
       event.preventDefault();
-      press(key);
+      if (event.pointerType === "touch") document.body.classList.add("touched"); // no keyboard help
+      press(key, event, null, event.pointerId);
       try {
         button.setPointerCapture(event.pointerId); // the finger may slide off: still held
       } catch {
@@ -353,7 +520,7 @@ function wireButtons() {
       }
     });
     for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
-      button.addEventListener(name, () => release(key));
+      button.addEventListener(name, (event) => release(key, event, event.pointerId));
     }
     button.addEventListener("contextmenu", (event) => event.preventDefault());
     button.addEventListener("keydown", (event) => event.key === "Enter" && event.preventDefault());
@@ -366,31 +533,36 @@ function wireButtons() {
     if (!key && event.shiftKey && event.key === "ArrowRight") key = "next";
     if (key) {
       event.preventDefault();
-      if (!event.repeat) press(key, HOLD_MS);
+      if (!event.repeat) press(key, event, HOLD_MS);
       return;
     }
     key = KEYBOARD[event.key];
     if (key) {
       event.preventDefault();
-      if (!event.repeat) press(key);
+      if (!event.repeat) press(key, event);
     }
   });
   addEventListener("keyup", (event) => {
     const key = KEYBOARD[event.key];
-    if (key) release(key);
+    if (key) release(key, event);
   });
   // Letting go of everything when the page loses sight of the keys and
   // pointers (another tab, a phone going to sleep): no button stays held.
-  addEventListener("blur", () => [...state.held.keys()].forEach(release));
+  addEventListener("blur", () => {
+    for (const [key, wanted] of state.wanted) if (wanted) release(key);
+  });
 }
 
 // -- below the panel: the match, the roster, the evening -----------------------------
 
-// The match's totals and deals, the roster and the evening's link, read
-// again from the firmware (its rules core and roster code) and the flash.
+// The match (its sides, totals, open deal and deals), the roster and the
+// evening's link, read again from the firmware (its rules core and roster
+// code) and the flash.
 function below() {
   if (!state.board) return;
-  showMatch(parse(state.board.summary(), {}));
+  state.summary = parse(state.board.summary(), {});
+  if (state.summary.error) log(state.summary.error);
+  showMatch();
   showNames(parse(state.board.roster(), []));
   showLive();
 }
@@ -404,31 +576,107 @@ function parse(text, otherwise) {
   }
 }
 
-function showMatch(summary) {
-  const section = $("#match");
-  if (summary.error) log(summary.error);
-  section.hidden = !summary.totals;
+// An element `tag` with `text` (and the class `kind`, if any).
+function element(tag, text = "", kind = "") {
+  const made = document.createElement(tag);
+  made.textContent = text;
+  if (kind) made.className = kind;
+  return made;
+}
+
+// A row of the board: its label, then a cell per side.
+function boardRow(label, cells, kind = "") {
+  const row = element("tr", "", kind);
+  row.append(element("th", label), ...cells.map((cell) => element("td", String(cell))));
+  return row;
+}
+
+// Under the panel, one column per side headed by its players' names: the
+// totals, once (the main number, then coches, parties or games won); the
+// deal under way, or the next one (trump, dealer, the marriages waiting at
+// the bottom, the points so far); then the finished deals, each with what
+// it gave, a tap on one showing its details as the slate's history does.
+function showMatch() {
+  const summary = state.summary || {};
+  const text = words();
+  $("#match").hidden = !summary.totals;
   if (!summary.totals) return;
-  $("#totals").replaceChildren(
-    ...summary.totals.map(([label, value]) => {
-      const cell = document.createElement("div");
-      const name = document.createElement("span");
-      const number = document.createElement("b");
-      name.textContent = label;
-      number.textContent = String(value);
-      cell.append(name, number);
-      return cell;
-    }),
-  );
+  const sides = summary.sides;
+  $("#sides").replaceChildren(element("th"), ...sides.map(([name]) => element("th", name)));
+  const totals = [boardRow("", summary.totals.map(([main]) => main), "main")];
+  if (summary.totals.some(([, tally]) => tally)) {
+    totals.push(boardRow("", summary.totals.map(([, tally]) => tally), "tally"));
+  }
+  $("#totals").replaceChildren(...totals);
+  const deal = summary.deal;
+  const shown = [];
+  if (deal) {
+    const title = fill(text[deal.open ? "deal" : "undealt"], deal.number);
+    const facts = deal.facts.map(([word, value]) => text[word] + " " + value);
+    const caption = element("th", [title, ...facts].join(" · "));
+    caption.colSpan = sides.length + 1;
+    const head = element("tr", "", "caption");
+    head.append(caption);
+    shown.push(head, ...deal.rows.map(([word, cells]) => boardRow(text[word], cells)));
+  }
+  $("#deal").replaceChildren(...shown);
   $("#tally").textContent = summary.line || "";
-  $("#history-head").textContent = summary.head || "";
-  $("#history").replaceChildren(
-    ...summary.rows.map((row) => {
-      const item = document.createElement("li");
-      item.textContent = row;
-      return item;
-    }),
-  );
+  showDeals(summary);
+}
+
+// The finished deals: number, trump (Le Brouc) or tricks (Bruus), then what
+// the deal gave each side (the totals are said once, above); the sides'
+// short names where room is short.
+function showDeals(summary) {
+  const marked = summary.deals.some(([, mark]) => mark);
+  const head = [element("th", "#"), ...(marked ? [element("th", "", "mark")] : [])];
+  for (const [name, short] of summary.sides) {
+    const cell = element("th", short);
+    cell.title = name;
+    head.push(cell);
+  }
+  $("#deals-head").replaceChildren(...head);
+  const rows = [];
+  for (const [number, mark, cells] of summary.deals) {
+    const row = element("tr");
+    row.dataset.deal = number;
+    row.tabIndex = 0;
+    row.append(element("td", String(number)), ...(marked ? [element("td", mark, "mark")] : []));
+    row.append(...cells.map((gave) => element("td", gave)));
+    rows.push(row);
+    if (state.opened.has(number)) rows.push(detailsRow(number, head.length));
+  }
+  for (const number of state.opened) if (number > summary.deals.length) state.opened.delete(number);
+  $("#history").replaceChildren(...rows);
+}
+
+// Deal `number`'s lines, as the slate's history shows the deal (the game's
+// history module, asked again: the language may have changed).
+function detailsRow(number, columns) {
+  const lines = parse(state.board.details(number), []);
+  const cell = element("td", lines.join("\n"));
+  cell.colSpan = columns;
+  const row = element("tr", "", "details");
+  row.append(cell);
+  return row;
+}
+
+function wireDeals() {
+  const open = (event) => {
+    const row = event.target.closest("tr[data-deal]");
+    if (!row) return;
+    const number = Number(row.dataset.deal);
+    if (!state.opened.delete(number)) state.opened.add(number);
+    showDeals(state.summary);
+  };
+  $("#history").addEventListener("click", open);
+  $("#history").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation(); // not the slate's OK
+      open(event);
+    }
+  });
 }
 
 function showNames(names) {
@@ -467,6 +715,150 @@ function showLive() {
   else $("#live-link").removeAttribute("href");
 }
 
+// -- at an evening: the table's phone -------------------------------------------
+
+// The enrolment the address's fragment gives (`ardoise evening enrol --phone`
+// makes the link): #evening=E&user=U&password=P&port=WEBSOCKETS&table=N
+// [&lang=fr&host=BROKER]. The fragment never goes to a server, and it is
+// taken out of the address at once, so that no one reads the password on
+// the screen or in the history; the slate's flash keeps it (evening.json),
+// as a board's does. null without one; "bad" for a link that is not one.
+function enrolment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (!fragment.has("password")) return null;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  const given = {
+    evening: fragment.get("evening") || "",
+    user: fragment.get("user") || "",
+    password: fragment.get("password"),
+    port: Number(fragment.get("port")),
+    table: Number(fragment.get("table")),
+    lang: fragment.get("lang"),
+    host: fragment.get("host") || location.hostname,
+  };
+  const whole = (n, most) => Number.isInteger(n) && n >= 1 && n <= most;
+  if (!NAME.test(given.evening) || !NAME.test(given.user) || !given.password) return "bad";
+  if (!whole(given.port, 65535) || !whole(given.table, 1000)) return "bad";
+  if (given.lang && !WORDS[given.lang]) given.lang = null;
+  return given;
+}
+
+// The database of the slate the page opens (flash.mjs): the evening's and
+// user's just given, else the last one given here, else the page's own.
+function slateDatabase(given) {
+  if (given && given !== "bad") {
+    localStorage.setItem(SLATE, DATABASE + "-" + given.evening + "-" + given.user);
+  }
+  return localStorage.getItem(SLATE) || DATABASE;
+}
+
+// The enrolment on the slate's flash, as `ardoise evening enrol` writes a
+// board's (ardoise/net.py reads it), the broker's WebSockets listener in
+// place of its MQTT port.
+async function enrol(given) {
+  const settings = {
+    evening: given.evening,
+    ssid: "",
+    wifi_password: "",
+    broker_host: given.host,
+    broker_port: given.port,
+    user: given.user,
+    password: given.password,
+    table: given.table,
+    live: new URL("../", location.href).href,
+    restore: true, // the table's matches, if its slate played already (restore)
+  };
+  state.mp.FS.mkdirTree(ROOT);
+  state.mp.FS.writeFile(ROOT + "/evening.json", JSON.stringify(settings));
+  await state.flash.sync();
+}
+
+// A phone given to a table whose slate played already (the phone before taken
+// back, or its battery flat): the table's matches from the organiser's copy
+// (host_tools/evening/phones.py, /slate/copy for the table's user and
+// password), written as that slate kept them, before the firmware boots, so
+// that net.py numbers and sends as it did and the table plays on from the
+// last line the organiser holds. Only once, and only on a flash that holds
+// no match. False if the organiser could not be asked: the board does not
+// start (a match begun now would not follow the table's), a reload asks again.
+async function restore() {
+  const FS = state.mp.FS;
+  const path = ROOT + "/evening.json";
+  let settings;
+  try {
+    settings = JSON.parse(new TextDecoder().decode(FS.readFile(path)));
+  } catch {
+    return true; // no evening: nothing to ask
+  }
+  if (!settings.restore) return true;
+  const held = Object.keys(state.flash.files(ROOT)).some(
+    (name) => name === ROOT + "/match.jsonl" || name.startsWith(ROOT + "/archive/"),
+  );
+  if (!held) {
+    let copy;
+    try {
+      const response = await fetch("copy", {
+        cache: "no-store",
+        headers: { Authorization: "Basic " + btoa(settings.user + ":" + settings.password) },
+      });
+      if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      copy = await response.json();
+    } catch (error) {
+      note(["nocopy", " (" + error.message + ")."], "error");
+      return false;
+    }
+    for (const [name, data] of copy.files) {
+      const target = ROOT + "/" + name;
+      FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      FS.writeFile(target, Uint8Array.from(atob(data), (char) => char.charCodeAt(0)));
+    }
+  }
+  delete settings.restore;
+  FS.writeFile(path, JSON.stringify(settings));
+  await state.flash.sync();
+  return true;
+}
+
+// The evening's part, once the board runs on an enrolled flash: the
+// firmware's network carried by mqtt.js.
+async function startNet() {
+  if (state.net || !state.mp.FS.analyzePath(ROOT + "/evening.json").exists) return;
+  const net = new Net(state.board, () => (state.signWanted = true));
+  await net.start();
+  state.net = net;
+  showSign();
+}
+
+// Under the buttons: the table, and whether the organiser holds every line
+// the slate confirmed (the slate's own sign, a filled box on its last row).
+function showSign() {
+  if (!state.net) return;
+  const sign = state.net.sign();
+  const shown = JSON.stringify([sign, state.language]);
+  if (shown === state.sign && !state.signWanted) return;
+  state.sign = shown;
+  state.signWanted = false;
+  const text = words();
+  let said;
+  if (sign.link === "refused") said = "turnedaway";
+  else if (sign.link !== "up") said = sign.sent || !sign.match ? "apart" : "nolink";
+  else if (!sign.match) said = "linked";
+  else said = sign.sent ? "sent" : "unsent";
+  let table = "";
+  try {
+    const settings = JSON.parse(new TextDecoder().decode(state.mp.FS.readFile(ROOT + "/evening.json")));
+    table = fill(text.attable, settings.table || "");
+  } catch {
+    // no table said
+  }
+  const element = $("#net");
+  element.hidden = false;
+  element.className = said;
+  element.dataset.said = said;
+  $("#net-table").textContent = table;
+  $("#net-sign").textContent = text[said];
+}
+
 // Add or remove a name: the firmware's roster code writes the file, as the
 // slate does; a refused name changes nothing and the note says why.
 async function changeRoster(name, add) {
@@ -482,7 +874,8 @@ async function changeRoster(name, add) {
   else if (code === "long" || code === "full") sayRoster([code, detail], "error");
   else if (code === "taken" || code === "absent") sayRoster([code, shown], "error");
   else if (code === "storage" || code === "failed") sayRoster(["unsaved", detail], "error");
-  else if (code === "empty" || code === "anonymous") sayRoster([code, ""], "error");
+  else if (code === "empty" || code === "anonymous" || code === "control")
+    sayRoster([code, ""], "error");
   else sayRoster(["rejected", ""], "error");
   return answer;
 }
@@ -523,6 +916,8 @@ function translate() {
   $("#language").value = state.language;
   sayNote();
   sayRoster();
+  showSign();
+  if (state.summary) showMatch();
   for (const button of document.querySelectorAll("#names button")) {
     button.setAttribute("aria-label", fill(text.remove, button.dataset.name));
   }
@@ -539,7 +934,12 @@ function startBoard() {
     state.polls = state.polls || { awake: 1, asleep: 1 };
   }
   state.address = state.board.panel_address();
-  state.held.clear();
+  // A new board: its buttons all up, nothing left to play.
+  for (const map of [state.wanted, state.queuedAt, state.downAt, state.upAt]) map.clear();
+  state.edges = [];
+  state.unsettled = false;
+  state.delay = 0;
+  for (const button of document.querySelectorAll("[data-key]")) button.classList.remove("down", "held");
   after(flags | CHANGED);
   draw();
   below();
@@ -623,6 +1023,7 @@ function save(blob, name) {
 
 async function main() {
   translate();
+  const given = enrolment();
   const manifest = await (await fetch("files.json")).json();
   const { mp, webboard } = await loadBoard({
     loadMicroPython,
@@ -633,23 +1034,32 @@ async function main() {
   });
   state.mp = mp;
   state.board = webboard;
-  state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
+  const database = slateDatabase(given);
+  state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH, database);
   await state.flash.open();
   await state.flash.restore();
   if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
+  if (given === "bad") note("badlink", "error");
+  else if (given) await enrol(given);
+  if (!(await restore())) return;
   wireButtons();
   wireSettings();
   wireRoster();
+  wireDeals();
   fit();
   addEventListener("resize", () => {
     fit();
     draw();
   });
   startBoard();
+  if (given && given !== "bad" && given.lang) {
+    after(state.board.change("lang", given.lang) ? CHANGED : 0); // the evening's language
+  }
   followLanguage();
+  await startNet();
   document.body.classList.add("ready");
   if (!manual) {
-    last = performance.now();
+    state.base = state.clock - Math.round(performance.now());
     tick();
   }
   if ("serviceWorker" in navigator) {
@@ -685,7 +1095,13 @@ window.ardoise = {
     return entry && entry.data ? Array.from(entry.data) : null;
   },
   heap: () => state.board.collect(),
+  // The keypad's last events, oldest first ("ok next ok"), and whether
+  // every change of the buttons has been played and the keypad is still.
+  keys: () => state.board.keys(),
+  idle: () => state.edges.length === 0 && !state.unsettled,
   summary: () => JSON.parse(state.board.summary()),
+  // At an evening: {link: "up", "" or "refused", online, sent} (webboard.net_status).
+  sign: () => (state.net ? state.net.sign() : {}),
   loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
   // A file put on the flash as a PC's tool would (`ardoise evening enrol`),
   // the page then reading what it shows below the panel again.
