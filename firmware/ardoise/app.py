@@ -213,6 +213,8 @@ class App:
                 self.net.step()
             keypad = self.keypad
             quiet = self.asleep or (keypad.settled and keypad.idle_ms >= _QUIET_MS)
+            if quiet:
+                self.journal.keep(self.asleep)  # the match's state beside it, now and then
             nap(SLEEP_POLL_MS if quiet else POLL_MS, self.asleep)
 
     def step(self):
@@ -264,6 +266,9 @@ class App:
                     self.dirty = True
         if self.dirty and self.asleep != _DARK:
             self.redraw()
+        journal = self.journal
+        if journal.size != journal.body:
+            journal.tidy()  # the action's line out of the tail, once it is shown
 
     def redraw(self):
         display = self.display

@@ -37,7 +37,7 @@ import subprocess
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.firmware import IMAGE, VERSION_MODULE, source_hash
+from host_tools.board.firmware import IMAGE, IMAGE_W, VERSION_MODULE, source_hash
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import (
@@ -163,7 +163,8 @@ def check_image(sources):
         return "the Ardoise image, built from this tree"
     return (
         "an older Ardoise image (built from other sources than this tree's): make firmware, "
-        "then copy %s onto the board (README)" % IMAGE.relative_to(ROOT)
+        "then copy %s onto the board (%s on a Pico W: README)"
+        % (IMAGE.relative_to(ROOT), IMAGE_W.name)
     )
 
 
