@@ -317,6 +317,46 @@ def test_a_black_holed_broker_does_not_hold_the_slate(tmp_path):
     assert taken >= 2 and state != 0  # it came back after the silence, and goes on
 
 
+REFUSED = """
+import json, sys, time
+import network
+from harness import Device, is_a
+flash, air = sys.argv[1], sys.argv[2]
+network.AIR = air
+device = Device(flash)
+net = device.app.net
+deadline = time.time() + 60
+while net.state != 0 and time.time() < deadline:
+    device.run(50)
+    time.sleep_ms(5)
+device.run(50)
+screen = device.screen()
+print(json.dumps([net.state, " ".join(screen.lines) if is_a(screen, "Message") else None]))
+"""
+
+
+def test_a_board_the_broker_refuses_says_so_once_and_plays_on(evening, tmp_path):
+    """A wrong password: Mosquitto's CONNACK refuses, which ardoise/mqtt.py's
+    `answer` reads; the slate says so in the player's language and stops
+    trying (a retry would be refused again)."""
+    broker, _ = evening
+    slate = Slate(tmp_path / "flash", broker.port)
+    enrolment = json.loads((slate.data / "evening.json").read_text())
+    enrolment["password"] = "not-" + PASSWORD
+    (slate.flash / "evening.json").write_text(json.dumps(enrolment))
+    (slate.data / "settings.json").write_text('{"lang": "en"}')
+    (slate.data / "settings.json").rename(slate.flash / "settings.json")
+    path = [FIRMWARE, STANDIN, ROOT / "boards"]
+    arguments = ["-c", REFUSED, str(slate.flash), str(slate.air)]
+    result = run_micropython(arguments, path=path, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    state, said = json.loads(result.stdout.splitlines()[-1])
+    assert state == 0  # off: the slate plays without the network
+    assert said == (
+        "The evening's server refuses this slate (enrolment). It plays without the network."
+    )
+
+
 def test_the_board_says_online_and_its_last_will_says_offline(evening):
     broker, start = evening
     organiser, slate = start()

@@ -41,7 +41,12 @@ HERE = pathlib.Path(__file__).resolve().parent
 SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 # Loaded only on a board enrolled in an evening (host_tools/bench/evening.py).
-NETWORK_MODULES = ("ardoise/net.mpy", "ardoise/wifi.mpy", "umqtt/simple.mpy")
+NETWORK_MODULES = (
+    "ardoise/net.mpy",
+    "ardoise/mqtt.mpy",
+    "ardoise/wifi.mpy",
+    "umqtt/simple.mpy",
+)
 # Command and data bytes a whole-frame driver sends per frame.
 FULL_FRAME = {64: 6 * 2 + 1 + 1024, 32: 6 * 2 + 1 + 512}
 # The pieces under the app alone, holding the match the script plays.
