@@ -188,3 +188,35 @@ def test_the_slate_says_each_refusal_in_its_language(language):
         assert said == text % values, key
         if language == "en":
             assert said == str(Refused(key, *values)), key
+
+
+def test_the_evenings_texts_are_in_each_language():
+    """ardoise/lang/<language>_net.py: a line for each of net.py's keys (its
+    constants _PASSWORD...), with English's % conversions and the key as the
+    translators' note; net.py itself holds no screen text (issue 35)."""
+    source = (FIRMWARE / "net.py").read_text(encoding="utf-8")
+    block = source[source.index("# ardoise/lang/<language>_net.py") :]
+    block = block[: block.index("\n\n")]
+    consts = re.findall(r"^_(\w+) = const\((\d+)\)", block, re.MULTILINE)
+    assert [int(number) for _, number in consts] == list(range(len(consts)))
+    net_keys = tuple(name.lower() for name, _ in consts)
+    assert "no_broker" in net_keys and "round_short" in net_keys
+    tables = {}
+    for language in LANGUAGES:
+        path = FIRMWARE / "lang" / (language + "_net.py")
+        namespace = {}  # type: dict
+        exec(path.read_text(encoding="utf-8"), namespace)
+        tables[language] = namespace["TEXT"]
+        notes = re.findall(r"# (\w+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+        assert tuple(notes) == net_keys, language
+        assert len(tables[language]) == len(net_keys), language
+    for language in LANGUAGES:
+        for english, text in zip(tables["en"], tables[language], strict=True):
+            assert CONVERSION.findall(text) == CONVERSION.findall(english), text
+    # No sentence of any language left in net.py's own code.
+    for language in LANGUAGES:
+        for text in tables[language]:
+            start = text.split("%")[0].rstrip()
+            assert len(start) < 10 or start not in source, (language, text)
+    used = set(re.findall(r"self\.(?:say|text)\(_(\w+)", source))
+    assert used and {name.lower() for name in used} <= set(net_keys)

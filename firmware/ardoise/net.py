@@ -50,7 +50,7 @@ from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from ardoise import forget
+from ardoise import forget, load
 from ardoise.base import CENTER, draw_text, status_row, text_width
 
 try:
@@ -84,7 +84,8 @@ _TCP = const(3)
 _ANSWER = const(4)
 _UP = const(5)
 
-# What the slate says, once each, in the player's language.
+# What the slate says, in the player's language: the lines of
+# ardoise/lang/<language>_net.py, in this order (each but the last said once).
 _PASSWORD = const(0)
 _NOT_FOUND = const(1)
 _NO_BROKER = const(2)
@@ -95,46 +96,7 @@ _SEATING = const(6)
 _ROUND = const(7)
 _TIME_UP = const(8)
 _ONE_MORE = const(9)
-_TEXTS = {
-    "fr": (
-        "Wi-Fi %s : mot de passe refusé. L'ardoise joue sans réseau.",
-        "Wi-Fi %s introuvable. L'ardoise le cherche encore et garde tout.",
-        "Le serveur de la soirée (%s) ne répond pas. L'ardoise réessaie.",
-        "Le serveur de la soirée refuse cette ardoise (inscription). Elle joue sans réseau.",
-        "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau.",
-        "Inscription à la soirée illisible (evening.json) : pas de réseau.",
-        "Séance %d, table %d",
-        "Tour %d, table %d",
-        "Temps écoulé : %s gagne le match.",
-        "Temps écoulé, égalité : encore une donne.",
-    ),
-    "de": (
-        "WLAN %s: Passwort abgelehnt. Die Tafel spielt ohne Netz.",
-        "WLAN %s nicht gefunden. Die Tafel sucht weiter und behält alles.",
-        "Der Server des Abends (%s) antwortet nicht. Die Tafel versucht es weiter.",
-        "Der Server des Abends lehnt diese Tafel ab (Anmeldung). Sie spielt ohne Netz.",
-        "Kein WLAN oder MQTT-Client auf diesem Board: die Tafel spielt ohne Netz.",
-        "Anmeldung zum Abend unlesbar (evening.json): kein Netz.",
-        "Runde %d, Tisch %d",
-        "Runde %d, Tisch %d",
-        "Zeit um: %s gewinnt das Match.",
-        "Zeit um, Gleichstand: noch ein Spiel.",
-    ),
-    "en": (
-        "Wi-Fi %s: wrong password. The slate plays without the network.",
-        "Wi-Fi %s not found. The slate keeps looking and keeps every line.",
-        "The evening's server (%s) does not answer. The slate tries again.",
-        "The evening's server refuses this slate (enrolment). It plays without the network.",
-        "No Wi-Fi or MQTT client on this board: the slate plays without the network.",
-        "The evening's enrolment (evening.json) is unreadable: no network.",
-        "Session %d, table %d",
-        "Round %d, table %d",
-        "Time is up: %s wins the match.",
-        "Time is up, all square: one more deal.",
-    ),
-}
-# The round and the time left, in a few characters: "Tour 2 · 12'".
-_ROUND_SHORT = {"fr": "Tour %d", "de": "Runde %d", "en": "Round %d"}
+_ROUND_SHORT = const(10)  # the round and the time left, in a few characters: "Tour 2 · 12'"
 _SEATED = ("table", "names", "game", "rules")
 _KEYS = ("evening", "ssid", "wifi_password", "broker_host", "broker_port", "user", "password")
 
@@ -204,6 +166,7 @@ class Evening:
         self.clock = app.clock
         self.state = _OFF
         self.said = 0  # the texts said already, one bit each
+        self.language = self.lines = None  # the texts' language and its lines (`text`)
         self.was_up = False  # connected to the broker since the boot
         self.notes = []  # texts to say when the slate is shown
         self.sent = False
@@ -604,7 +567,15 @@ class Evening:
             self.notes.append((key, values))
 
     def text(self, key):
-        return _TEXTS.get(self.app.settings.get("lang"), _TEXTS["fr"])[key]
+        """Text `key` in the player's language, its lines kept until it changes."""
+        language = self.app.settings.get("lang")
+        if language != self.language:
+            self.lines = None  # the old lines go before the new ones come
+            name = "ardoise.lang.%s_net" % language
+            self.lines = load(name, "").TEXT
+            forget(name)
+            self.language = language
+        return self.lines[key]
 
     def draw(self, fb):
         """The slate's sign, at the right end of its last row: a filled box
@@ -632,8 +603,7 @@ class Evening:
             status_row(app, fb, app.text.winners("match_won", side), True)
         if fb.height < 64:
             return
-        text = _ROUND_SHORT.get(app.settings.get("lang"), _ROUND_SHORT["fr"])
-        text %= self.seating["round"]
+        text = self.text(_ROUND_SHORT) % self.seating["round"]
         left = self.minutes_left()
         if left >= 0:
             text += " · %d'" % left

@@ -45,6 +45,9 @@ NETWORK_MODULES = (
     "ardoise/net.mpy",
     "ardoise/mqtt.mpy",
     "ardoise/wifi.mpy",
+    "ardoise/lang/fr_net.mpy",
+    "ardoise/lang/de_net.mpy",
+    "ardoise/lang/en_net.mpy",
     "umqtt/simple.mpy",
 )
 # Command and data bytes a whole-frame driver sends per frame.
