@@ -22,7 +22,14 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from host_tools.bench.broker import BlackHole, Broker
-from host_tools.common import FIRMWARE, MICROPYTHON, ROOT, STANDIN, run_micropython
+from host_tools.common import (
+    MICROPYTHON,
+    MODULE_FOLDERS,
+    ROOT,
+    STANDIN,
+    micropython_path,
+    run_micropython,
+)
 from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 from scoring import Match, Refused
 
@@ -139,7 +146,7 @@ class Slate:
         screen = os.open(os.devnull, os.O_WRONLY)
         environment = dict(
             os.environ,
-            MICROPYPATH=os.pathsep.join([str(FIRMWARE), str(STANDIN)]),
+            MICROPYPATH=micropython_path(STANDIN),
             ARDOISE_WIFI=str(self.air),
         )
         command = [MICROPYTHON, STANDIN / "sim.py", ROOT / "boards" / "host.py", "64"]
@@ -306,7 +313,7 @@ def test_a_black_holed_broker_does_not_hold_the_slate(tmp_path):
     with BlackHole() as hole:
         slate = Slate(tmp_path / "flash", hole.port)
         (slate.data / "evening.json").rename(slate.flash / "evening.json")
-        path = [FIRMWARE, STANDIN, ROOT / "boards"]
+        path = [*MODULE_FOLDERS, STANDIN, ROOT / "boards"]
         arguments = ["-c", IN_PROCESS, str(slate.flash), str(slate.air), FIRST_DEAL + DEAL]
         result = run_micropython(arguments, path=path, timeout=300)
         assert result.returncode == 0, result.stdout + result.stderr
@@ -346,7 +353,7 @@ def test_a_board_the_broker_refuses_says_so_once_and_plays_on(evening, tmp_path)
     (slate.flash / "evening.json").write_text(json.dumps(enrolment))
     (slate.data / "settings.json").write_text('{"lang": "en"}')
     (slate.data / "settings.json").rename(slate.flash / "settings.json")
-    path = [FIRMWARE, STANDIN, ROOT / "boards"]
+    path = [*MODULE_FOLDERS, STANDIN, ROOT / "boards"]
     arguments = ["-c", REFUSED, str(slate.flash), str(slate.air)]
     result = run_micropython(arguments, path=path, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr

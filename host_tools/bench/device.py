@@ -26,11 +26,10 @@ import re
 
 from host_tools.common import (
     BOARDS,
-    FIRMWARE,
     ROOT,
     STANDIN,
     compile_file,
-    compile_tree,
+    compile_firmware,
     run_micropython,
     smallest_heap,
 )
@@ -84,7 +83,7 @@ gc.collect(); print(standins + gc.mem_alloc() - start)
 
 
 def build(folder):
-    compile_tree(FIRMWARE, folder / "firmware")
+    compile_firmware(folder / "firmware")
     compile_file(BOARDS / "host.py", folder / "host" / "host.mpy")
     for name in ("machine", "harness"):
         source = STANDIN / (name + ".py")

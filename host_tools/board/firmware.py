@@ -42,7 +42,7 @@ import sys
 import tarfile
 import time
 
-from host_tools.common import BOARDS, FIRMWARE, ROOT
+from host_tools.common import BOARDS, FIRMWARE, MICROPYTHON_LIB, ROOT
 
 OUT = ROOT / "build" / "firmware"
 SRC = OUT / "src"
@@ -65,9 +65,11 @@ class FirmwareError(Exception):
 
 def source_hash():
     """What the image freezes, as 16 hex digits: every firmware source, the
-    manifest and the default board, by path and content."""
+    manifest, micropython-lib's modules (umqtt) and the default board, by
+    path and content."""
     digest = hashlib.sha256()
-    files = sorted(FIRMWARE.rglob("*.py")) + [DEFAULT_BOARD]
+    files = sorted(FIRMWARE.rglob("*.py")) + sorted(MICROPYTHON_LIB.rglob("*.py"))
+    files.append(DEFAULT_BOARD)
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
