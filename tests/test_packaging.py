@@ -15,7 +15,10 @@ import ast
 import functools
 import http.server
 import json
+import pathlib
 import re
+import subprocess
+import sys
 import tarfile
 import threading
 import tomllib
@@ -200,3 +203,37 @@ def test_the_driver_keeps_micropython_libs_method_names():
     # invert, show (and rotate, which this driver does not have).
     assert {"init_display", "poweroff", "poweron", "contrast", "invert", "show"} <= methods
     assert not {"power_on", "power_off"} & methods
+
+
+def test_micropythons_own_manifest_tool_freezes_umqtt_from_third_party(tmp_path):
+    """firmware/manifest.py read by MicroPython 1.27.0's own tools/manifestfile.py
+    (from ../shared/vendor/micropython/, with an empty port manifest): the
+    image freezes umqtt/simple.py from third_party/micropython-lib/, at
+    mpy-cross's default level, and the firmware's two packages at opt=3."""
+    tarball = VENDOR / "micropython-1.27.0-rp2-src.tar.xz"
+    if not tarball.is_file():
+        pytest.skip("no vendored MicroPython sources in " + str(VENDOR))
+    with tarfile.open(tarball) as archive:
+        tool = archive.extractfile("micropython-1.27.0/tools/manifestfile.py").read()
+    (tmp_path / "manifestfile.py").write_bytes(tool)
+    (tmp_path / "port" / "boards").mkdir(parents=True)
+    (tmp_path / "port" / "boards" / "manifest.py").write_text("")
+    command = [sys.executable, str(tmp_path / "manifestfile.py"), "--freeze"]
+    command += [
+        "--port",
+        str(tmp_path / "port"),
+        "--top",
+        str(tmp_path),
+        str(FIRMWARE / "manifest.py"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    frozen = {
+        target: (pathlib.Path(path), opt)
+        for path, target, opt in re.findall(
+            r"full_path='([^']+)', target_path='([^']+)',.* opt=(\w+)\)", result.stdout
+        )
+    }
+    assert frozen.pop("umqtt/simple.py") == (MICROPYTHON_LIB / "umqtt" / "simple.py", "None")
+    assert frozen.pop("scoring/match.py") == (FIRMWARE / "scoring" / "match.py", "3")
+    assert frozen.pop("ardoise/net.py") == (FIRMWARE / "ardoise" / "net.py", "3")
+    assert all(path.is_relative_to(FIRMWARE) for path, _ in frozen.values())
