@@ -17,6 +17,11 @@ from scoring import reasons as english_reasons
 from scoring import reasons_0, reasons_1, reasons_2, reasons_3, reasons_4
 from scoring.match import Refused, place
 
+TIER = "quick"
+TIER_OF = {
+    "test_the_slate_says_each_refusal_in_its_language": "slow",
+}
+
 PARTS = (reasons_0, reasons_1, reasons_2, reasons_3, reasons_4)  # the English refusals
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -167,7 +172,8 @@ def test_the_correction_has_each_text_in_each_language():
     """ardoise/lang/<language>_correct.py: a line for each of correct.KEYS,
     with English's % conversions, and each key its translators' note."""
     source = (FIRMWARE / "correct.py").read_text(encoding="utf-8")
-    CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', re.search(r"^KEYS = \((.*)\)$", source, re.M)[1]))
+    keys = re.search(r"^KEYS = \((.*?)\)", source, re.M | re.S)[1]
+    CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', keys))
     assert "title" in CORRECT_KEYS
     tables = module_texts("correct", CORRECT_KEYS)
     for language in LANGUAGES:

@@ -27,6 +27,8 @@ import pytest
 
 from host_tools.common import FIRMWARE, MICROPYTHON_LIB, ROOT, run_micropython
 
+TIER = "micropython"
+
 PACKAGE = FIRMWARE / "package.json"
 VENDOR = ROOT.parent / "shared" / "vendor" / "micropython"
 # micropython-lib's commit third_party/NOTICE.md records for its files.

@@ -1,7 +1,7 @@
 """The slate on the PC: the unchanged firmware under MicroPython, its screen in a terminal.
 
     ardoise sim [--board NAME] [--height 32] [--root DIR]
-    ardoise sim --keys "ok ok ok ok" --png SCREEN.png [--board ...]
+    ardoise sim --keys "ok ok ok ok ok" --png SCREEN.png [--board ...]
 
 The firmware (firmware/, as sources) runs under MicroPython's unix port from
 .venv with the stand-in `machine` (host_tools/standin/sim.py), as a child
@@ -56,12 +56,11 @@ from host_tools.common import (
     MICROPYTHON,
     ROOT,
     STANDIN,
-    OutputError,
     check_outputs,
     end_on_signals,
     micropython_path,
 )
-from host_tools.sim.boards import BoardError, board_file, describe
+from host_tools.sim.boards import board_file, describe
 from host_tools.sim.screen import FrameReader
 from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
@@ -277,13 +276,6 @@ def main(argv=None):
                 raise SimError("cannot write %s: %s" % (args.png, error.strerror)) from error
         else:
             print("\n".join(frame.text()))
-    except (SimError, BoardError, OutputError) as error:
-        print("sim: %s" % error, file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -7,6 +7,8 @@ from host_tools.evening import draw
 from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening, EveningError
 
+TIER = "network"
+
 TWELVE = ["P%d" % n for n in range(12)]
 
 

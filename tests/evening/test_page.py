@@ -19,6 +19,8 @@ from tests.evening.boards import Board
 from tests.evening.conftest import free_port
 from tests.web.test_browser import PHONE
 
+TIER = "slow browser network"
+
 IMAGES = ROOT / "docs" / "images"
 LOGS = {"b1": "bruus-schwesing.jsonl", "b2": "bruus-treia-bock.jsonl", "b3": "bruus-two.jsonl"}
 
