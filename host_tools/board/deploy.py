@@ -45,11 +45,12 @@ from host_tools.common import (
     MPY_CROSS,
     ROOT,
     CommandError,
-    compile_tree,
+    compile_firmware,
 )
 from host_tools.sim.boards import HOST, board_file, describe, names
 
-# The packages deploy replaces on the board; everything else there is kept.
+# The packages deploy replaces on the board (umqtt: micropython-lib's, from
+# third_party/); everything else there is kept.
 PACKAGES = ("ardoise", "scoring", "umqtt")
 # .mpy files of version 6 hold bytecode every 6.x system loads (the
 # sub-version only matters for native code, which the firmware has none of).
@@ -184,7 +185,7 @@ def stage(path, folder, frozen=False):
     (board.py alone for a board with the firmware `frozen`); their total size."""
     if not frozen:
         try:
-            compile_tree(FIRMWARE, folder)
+            compile_firmware(folder)
         except subprocess.CalledProcessError as error:
             message = "mpy-cross could not compile %s (its message is above)" % error.cmd[-1]
             raise DeployError(message) from error

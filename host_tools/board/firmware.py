@@ -54,7 +54,7 @@ import sys
 import tarfile
 import time
 
-from host_tools.common import BOARDS, FIRMWARE, ROOT, SHARED_VENDOR, CommandError
+from host_tools.common import BOARDS, FIRMWARE, MICROPYTHON_LIB, ROOT, SHARED_VENDOR, CommandError
 
 OUT = ROOT / "build" / "firmware"
 SRC = OUT / "src"
@@ -109,9 +109,11 @@ class FirmwareError(CommandError):
 
 def source_hash():
     """What the image freezes, as 16 hex digits: every firmware source, the
-    manifest and the default board, by path and content."""
+    manifest, micropython-lib's modules (umqtt) and the default board, by
+    path and content."""
     digest = hashlib.sha256()
-    files = sorted(FIRMWARE.rglob("*.py")) + [DEFAULT_BOARD]
+    files = sorted(FIRMWARE.rglob("*.py")) + sorted(MICROPYTHON_LIB.rglob("*.py"))
+    files.append(DEFAULT_BOARD)
     for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")

@@ -4,7 +4,7 @@ the frozen sources' hash, and what deploy says of a board's image."""
 import shutil
 
 from host_tools.board import deploy, firmware
-from host_tools.common import BOARDS, FIRMWARE
+from host_tools.common import BOARDS, FIRMWARE, MICROPYTHON_LIB
 
 TIER = "micropython"
 
@@ -41,18 +41,26 @@ def test_the_hash_follows_every_frozen_source(tmp_path, monkeypatch):
     before = firmware.source_hash()
     copy = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, copy)
+    library = tmp_path / "third_party" / "micropython-lib"
+    shutil.copytree(MICROPYTHON_LIB, library)
     (tmp_path / "boards").mkdir()
     board = tmp_path / "boards" / "pico.py"
     shutil.copy(BOARDS / "pico.py", board)
     monkeypatch.setattr(firmware, "FIRMWARE", copy)
+    monkeypatch.setattr(firmware, "MICROPYTHON_LIB", library)
     monkeypatch.setattr(firmware, "DEFAULT_BOARD", board)
     monkeypatch.setattr(firmware, "ROOT", tmp_path)
     assert firmware.source_hash() == before
     hashes = {before}
-    for changed in (copy / "ardoise" / "menus.py", copy / "main.py", board):
+    for changed in (
+        copy / "ardoise" / "menus.py",
+        copy / "main.py",
+        library / "umqtt" / "simple.py",
+        board,
+    ):
         changed.write_text(changed.read_text() + "\n# changed\n")
         hashes.add(firmware.source_hash())
-    assert len(hashes) == 4
+    assert len(hashes) == 5
 
 
 def test_deploy_tells_a_board_with_an_older_image():
