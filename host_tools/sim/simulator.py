@@ -1,7 +1,7 @@
 """The slate on the PC: the unchanged firmware under MicroPython, its screen in a terminal.
 
     ardoise sim [--board NAME] [--height 32] [--root DIR]
-    ardoise sim --keys "ok ok ok ok" --png SCREEN.png [--board ...]
+    ardoise sim --keys "ok ok ok ok ok" --png SCREEN.png [--board ...]
 
 The firmware (firmware/, as sources) runs under MicroPython's unix port from
 .venv with the stand-in `machine` (host_tools/standin/sim.py), as a child
@@ -53,12 +53,12 @@ import tempfile
 import threading
 
 from host_tools.common import (
-    FIRMWARE,
     MICROPYTHON,
     ROOT,
     STANDIN,
     check_outputs,
     end_on_signals,
+    micropython_path,
 )
 from host_tools.sim.boards import board_file, describe
 from host_tools.sim.screen import FrameReader
@@ -110,7 +110,7 @@ class Board:
                 mode,
             ],
             cwd=root,
-            env=dict(os.environ, MICROPYPATH=os.pathsep.join([str(FIRMWARE), str(STANDIN)])),
+            env=dict(os.environ, MICROPYPATH=micropython_path(STANDIN)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -7,6 +7,7 @@ The lines' way to a real broker: tests/test_device_evening.py.
 """
 
 import json
+import socket
 import sys
 
 from folders import ROOT, host_board, in_folder, read, write
@@ -56,22 +57,25 @@ def corner(device):
     return rows
 
 
-HOLLOW = ["00000000", "00011110", "00010010", "00010010", "00010010", "00011110", "00000000"]
+# The sign in the last cell of the last row: 7x7 pixels, hollow (some lines
+# not sent yet) or filled (issue 33: a bigger sign than 4x5).
+HOLLOW = ["01111111", "01000001", "01000001", "01000001", "01000001", "01000001", "01111111"]
 
 
 def new_brouc(device):
-    for _ in range(3):
+    for _ in range(4):  # a match, Le Brouc, seat 1 deals, the confirmation
         device.press("ok")
 
 
 @in_folder
 def test_a_board_not_enrolled_loads_no_network_code(root):
-    for name in ("ardoise.net", "umqtt.simple", "umqtt"):
+    network_modules = ("ardoise.net", "ardoise.mqtt", "umqtt.simple", "umqtt")
+    for name in network_modules:
         sys.modules.pop(name, None)  # left by another test
     device = Device(root)
     new_brouc(device)
     assert device.app.net is None
-    assert "ardoise.net" not in sys.modules and "umqtt.simple" not in sys.modules
+    assert [name for name in network_modules if name in sys.modules] == []
 
 
 @in_folder
@@ -174,9 +178,18 @@ def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(roo
     device.app.new_match = begun.append  # what OK begins (the rules judge it there)
     device.press("ok")  # no match yet: OK asks for one, the seating first
     screen = device.screen()
+    assert screen.title == "Qui donne?"  # who deals first, by name
+    assert screen.options == ["Anna", "Bruno", "Carla", "Dan"]
+    device.hold("ok")  # back: the games, as on a board not at an evening
+    assert is_a(device.screen(), "Choice") and device.screen().title == "Nouveau match"
+    device.hold("ok")
+    device.press("ok")  # the seating again
+    device.press("next")
+    device.press("ok")
+    screen = device.screen()
     assert screen.title == "Nouveau match"
-    assert screen.lines(device.app)[0] == "Séance 2, table 3\nAnna, Bruno, Carla, Dan"
-    device.press("next")  # who deals first
+    lines = ["Séance 2, table 3\nAnna, Bruno, Carla, Dan", "Donneur Bruno"]
+    assert screen.lines(device.app) == lines
     device.press("ok")
     assert begun == [
         {
@@ -188,8 +201,7 @@ def test_the_seating_pushed_is_offered_at_new_match_and_back_gives_the_games(roo
             "session": 16,
         }
     ]
-    device.hold("ok")  # back: the games, as on a board not at an evening
-    assert is_a(device.screen(), "Choice")
+    assert len(device.app.stack) == 1
 
 
 @in_folder
@@ -206,10 +218,12 @@ def test_a_table_of_two_is_offered_its_two_players(root):
     begun = []
     device.app.new_match = begun.append
     device.press("ok")
+    assert device.screen().options == ["Eva", "Max"]  # who deals first: two seats
+    device.press("next")  # the second
+    device.press("ok")
     screen = device.screen()
     assert screen.title == "Nouveau match"
-    assert screen.lines(device.app)[0] == "Séance 1, table 4\nEva, Max"
-    device.press("next")  # who deals first: the second of two seats
+    assert screen.lines(device.app) == ["Séance 1, table 4\nEva, Max", "Donneur Max"]
     device.press("ok")
     assert begun == [
         {
@@ -221,3 +235,56 @@ def test_a_table_of_two_is_offered_its_two_players(root):
             "session": 16,
         }
     ]
+
+
+def listening():
+    """A TCP socket listening on 127.0.0.1, as a broker that takes the
+    connection and never answers, and its port (the first free one from 47000)."""
+    for port in range(47000, 47500):
+        server = socket.socket()
+        try:
+            server.bind(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+        except OSError:
+            server.close()
+            continue
+        server.listen(1)
+        return server, port
+    raise AssertionError("no free port from 47000")
+
+
+@in_folder
+def test_connect_leaves_umqtts_module_as_it_is_and_never_waits(root):
+    """The MQTT client is umqtt.simple's, used through its public API
+    (ardoise/mqtt.py): connecting assigns nothing in umqtt.simple's module
+    (issue 35), sends CONNECT on the link net.py connected without
+    blocking, and the slate waits for the answer between two polls."""
+    from umqtt import simple
+
+    before = dict(simple.__dict__)
+    server, port = listening()
+    try:
+        enrol(root, broker_port=port)
+        air(root)
+        device = Device(root)
+        device.run(2000)
+        net = device.app.net
+        assert net.state == 4  # _ANSWER: CONNECT sent, the broker's answer awaited
+        peer = server.accept()[0]
+        try:
+            peer.settimeout(5)
+            packet = peer.recv(256)
+            device.run(1000)
+            assert net.state == 4 and said(device) is None  # still waiting, the slate free
+            device.run(5000)  # no answer in 5 s: dropped, said once, tried again later
+            assert said(device).startswith("Le serveur de la soirée (127.0.0.1:")
+        finally:
+            peer.close()
+    finally:
+        server.close()
+    assert dict(simple.__dict__) == before
+    # CONNECT, MQTT 3.1.1: clean session, a retained will at QoS 1, user
+    # and password; the client id is the board's user.
+    will = b"ardoise/e1/b3/status"
+    body = b"\x00\x04MQTT\x04\xee\x00\x3c\x00\x02b3"
+    body += b"\x00%c%s\x00\x07offline\x00\x02b3\x00\x02pw" % (len(will), will)
+    assert packet == b"\x10%c" % len(body) + body
