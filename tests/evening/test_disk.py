@@ -21,8 +21,8 @@ import pytest
 
 from host_tools.common import ROOT
 from host_tools.evening import copy as copy_module
-from host_tools.evening.copy import CONFIRM, GAP, TAKEN, BoardCopy
 from host_tools.evening import folder as folder_module
+from host_tools.evening.copy import CONFIRM, GAP, TAKEN, BoardCopy
 from host_tools.evening.run import Runner, local_address
 from tests.evening.boards import Board, wait_until
 from tests.evening.conftest import make_evening, own_run
