@@ -29,7 +29,8 @@ boards under one id), said and never written.
 A new match's first line cannot tell whether the last lines of the match
 before were lost on the way (a broker restarted, say). So it is taken only
 when it comes again after the organiser has said once more what it holds:
-a board that had more lines of the old match sends them first. A board
+a board that had more lines of the old match sends them first, and one of
+them not taken (a gap, a full disk) puts the question again. A board
 must therefore send a match's first line again only when a /have asks for
 what follows it, never on its own.
 """
@@ -134,9 +135,15 @@ class BoardCopy:
     def receive(self, number, index, line):
         """What to do with line `index` of match `number`: TAKEN (written), DUPLICATE,
         GAP, CONFIRM or CONFLICT, and a text for a conflict."""
-        if number == self.current and index == self.count:
-            self.append(line)
-            return TAKEN, None
+        if number == self.current:
+            # A line of the match on the slate not held yet, taken or not (a gap, a
+            # full disk): the board has more of it, so a next match's first line
+            # that came before waits for the /have said after this one.
+            if index >= self.count:
+                self.pending = None
+            if index == self.count:
+                self.append(line)
+                return TAKEN, None
         if number > self.current and index == 0 and (self.count or not self.current):
             if self.pending == number:
                 self.begin(number, line)
@@ -181,7 +188,6 @@ class BoardCopy:
         if self.current not in self.folds:  # its file was not there at load: begun now
             self.folds[self.current] = Fold(path)
         self.folds[self.current].add(line)
-        self.pending = None
 
     def begin(self, number, line):
         """The board began match `number` (the match before keeps its file and name)."""

@@ -294,7 +294,9 @@ class Runner:
                 verdict, text = copy.receive(number, index, line)
                 if verdict == TAKEN:
                     self.dirty.add(board)  # said held once synced, in the next round
-                elif verdict in (CONFIRM, GAP):
+                elif verdict in (CONFIRM, GAP) and board not in self.blocked:
+                    # (A board the disk refused is asked every RETRY s, not at each
+                    # line: a resend refused again would ask for the next at once.)
                     copy.sync()  # a question says all the copy holds: on the disk first
                     if verdict == CONFIRM:
                         # Said twice: a /have that repeats the last asks for what follows.
