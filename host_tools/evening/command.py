@@ -26,7 +26,7 @@ import sys
 import time
 
 from host_tools.board.board_id import BoardIdError
-from host_tools.board.link import LinkError, add_port_arguments
+from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
 from host_tools.common import end_on_signals, plural
@@ -153,6 +153,11 @@ def enrol(args):
             evening.secrets.get("wifi", {}).get("ssid", ""),
         )
     )
+    if args.port == VIRTUAL:  # trying the evening without boards: this PC plays the slate
+        print(
+            "a slate on this PC plays it: ardoise sim --root %s (or, once deployed there, "
+            "ardoise virtual-board --flash %s)" % (args.virtual_flash, args.virtual_flash)
+        )
     return 0
 
 
