@@ -8,6 +8,9 @@ keeps each board's journal byte for byte in the evening's folder, as
 - folder.py: the evening's folder, its settings and its secrets, the topics;
 - broker.py: Mosquitto's config, password file and ACL, started and stopped;
 - draw.py: the seating of each session, and its printable plan;
+- results.py: each session's tables and standing, the evening's places;
+- printouts.py: the results, the prize list and the table cards to print;
+- lang/: the texts a player or the organiser reads, one module a language;
 - enrol.py: a board given the evening's Wi-Fi, broker and its credentials;
 - copy.py: each board's journal kept line by line, never guessed;
 - live.py: the standing, each table's state, the page and its events;

@@ -29,8 +29,8 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural
-from host_tools.evening import broker, draw
+from host_tools.common import end_on_signals, plural, printable
+from host_tools.evening import broker, draw, lang, printouts, results
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
@@ -120,6 +120,55 @@ def do_draw(args):
     page.write_text(draw.page(title, session, evening.settings["sessions"]), encoding="utf-8")
     print("\n".join(draw.plan_lines(title, session, evening.settings["sessions"])))
     print("plan to print: %s (or %s)" % (png, page))
+    cards = printouts.write_cards(
+        plans,
+        lang.of(evening),
+        title,
+        session,
+        evening.settings["sessions"],
+        evening.secrets.get("wifi", {}).get("ssid", ""),
+        page_url(evening, args.page_host),
+    )
+    print("table cards to print: %s (a PNG a table: %s...)" % (cards[0], cards[1].name))
+    return 0
+
+
+def page_url(evening, host=None):
+    """The live page's address, as `run` serves it with its default port."""
+    from host_tools.evening.live import lan_address
+
+    return "http://%s:%d/" % (host or lan_address(), evening.settings["page_port"])
+
+
+def do_results(args):
+    """Each session's results and the prize list, printed and written to FOLDER/results/."""
+    from host_tools.evening.live import Logs
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    texts = lang.of(evening)
+    made = results.results(evening, Logs(evening.logs).read())
+    title = evening.settings["title"]
+    sessions = evening.settings["sessions"]
+    folder = evening.folder / "results"
+    shown = [s for s in made.sessions if any(table.scores for table in s.tables)]
+    if args.session is not None:
+        shown = [s for s in made.sessions if s.session == args.session]
+        if not shown:
+            raise EveningError("session %d is not drawn" % args.session)
+    lines = []
+    for session in shown:
+        parts = printouts.session_parts(texts, title, session, sessions)
+        lines += printouts.text_lines(parts) + [""]
+        written = printouts.write(folder, "session-%d" % session.session, texts, parts)
+        lines.append("-> %s, %s" % written)
+        lines.append("")
+    if args.session is None:
+        parts = printouts.prize_parts(texts, title, made)
+        lines += printouts.text_lines(parts) + [""]
+        lines.append("-> %s, %s" % printouts.write(folder, "prize-list", texts, parts))
+    for path, error in made.refused:
+        lines.append("refused: %s: %s" % (path, error))
+    print(printable("\n".join(lines)))
     return 0
 
 
@@ -292,7 +341,12 @@ def parser():
     one.add_argument("--sit-out", action="store_true", help="players left over sit out in turn")
     one.add_argument("--two", action="store_true", help="two left over play a table of two")
     one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
+    one.add_argument("--page-host", help="the live page's address for the table cards' QR code")
     one.set_defaults(act=do_draw)
+    one = commands.add_parser("results", help="each session's results and the prize list")
+    one.add_argument("folder")
+    one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
+    one.set_defaults(act=do_results)
     one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
     one.add_argument("folder")
     add_port_arguments(one)

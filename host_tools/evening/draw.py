@@ -152,6 +152,7 @@ HEADINGS = ["table"] + list(SEATS) + ["partners"]
 
 
 def write_png(path, title, draw, sessions):
+    from host_tools.evening.printouts import SCALE, save_png
     from host_tools.logs.ranking_page import Sheet
 
     sheet = Sheet()
@@ -161,17 +162,18 @@ def write_png(path, title, draw, sessions):
     if draw["sit_out"]:
         sheet.note("Sitting out: " + ", ".join(draw["sit_out"]))
     sheet.note("Seats 1 and 3 play together, against seats 2 and 4. Seed %d." % draw["seed"])
-    sheet.picture().save(path, "PNG")
+    save_png(sheet.picture(SCALE), path)  # to print at 300 dpi
 
 
 def page(title, draw, sessions):
+    from host_tools.evening.printouts import PRINT
     from host_tools.logs.ranking_page import STYLE, _table
 
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
+        "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, PRINT),
         "<h1>%s</h1>" % html.escape(title),
         "<h2>Session %d of %d</h2>" % (draw["session"], sessions),
         _table(HEADINGS, plan_rows(draw), (0,)),

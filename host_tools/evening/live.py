@@ -335,7 +335,8 @@ def qr_svg(url):
     import segno
 
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+    # Four modules of quiet zone, as the standard asks: a phone finds the code at once.
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=4)
     return out.getvalue()
 
 

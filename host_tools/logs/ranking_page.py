@@ -151,20 +151,24 @@ class Sheet:
     def length(text, size, bold=False):
         return int(font(size, bold)[0].getlength(legible(text, size, bold))) + 1
 
-    def picture(self):
+    def picture(self, scale=1):
+        """The page drawn; `scale` 3 makes a page to print at 300 dpi (laid out at
+        some 100 dpi, every length and font three times larger)."""
         from PIL import Image, ImageDraw
 
-        image = Image.new("RGB", (self.width + MARGIN, self.y + MARGIN), PAPER)
+        image = Image.new("RGB", ((self.width + MARGIN) * scale, (self.y + MARGIN) * scale), PAPER)
         draw = ImageDraw.Draw(image)
         for kind, y, payload in self.items:  # bands first, under the text
             if kind == "band":
-                draw.rectangle((payload[0], y, payload[1], y + ROW - 2), fill=BAND)
+                box = (payload[0], y, payload[1], y + ROW - 2)
+                draw.rectangle([length * scale for length in box], fill=BAND)
         for kind, y, payload in self.items:
             if kind == "rule":
-                draw.line((payload[0], y, payload[1], y), fill=RULE, width=2)
+                line = (payload[0], y, payload[1], y)
+                draw.line([length * scale for length in line], fill=RULE, width=2 * scale)
             elif kind == "text":
                 x, text, size, bold, colour = payload
-                self.write(draw, (x, y), text, size, bold, colour)
+                self.write(draw, (x * scale, y * scale), text, size * scale, bold, colour)
         return image
 
     def write(self, draw, position, text, size, bold, colour):
