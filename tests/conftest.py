@@ -44,6 +44,7 @@ TIERS = {
     "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
     "tests/evening/test_try.py": ("micropython", "slow"),
     "tests/evening/test_printouts.py": ("browser", "slow"),
+    "tests/evening/test_season.py": ("slow",),
     "tests/host_tools/board/": ("micropython",),
     "tests/host_tools/sim/test_simulator.py": ("micropython",),
     "tests/host_tools/logs/test_pictures.py": ("micropython",),

@@ -20,6 +20,7 @@ FOLDER` gives the ranking from the files.
 """
 
 import argparse
+import datetime
 import getpass
 import pathlib
 import sys
@@ -59,6 +60,7 @@ def new(args):
     evening = Evening(folder)
     evening.settings = {
         "evening": new_id(),
+        "date": datetime.date.today().isoformat(),  # a season's column (ardoise tournament)
         "title": args.title,
         "game": args.game,
         "rules": rules,

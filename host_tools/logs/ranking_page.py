@@ -15,6 +15,7 @@ import functools
 import html
 from pathlib import Path
 
+from host_tools.logs import season
 from host_tools.logs.ranking import described
 from host_tools.logs.seats import seat_name
 from host_tools.logs.standings import ranks
@@ -175,11 +176,14 @@ class Sheet:
         draw.text(position, legible(text, size, bold), font=font(size, bold)[0], fill=colour)
 
 
-def sheet(ranked, tables, sources):
+def sheet(ranked, tables, sources, seasons=()):
     """The whole report laid out on a Sheet."""
     page = Sheet()
     page.heading(TITLE, 32)
     page.y += 10
+    for table in seasons:
+        page.heading(table.title)
+        page.table(season.headings(table), season.rows(table), season.numeric(table))
     for ranking in ranked:
         page.heading(ranking.title)
         page.table(["rank", "name", "total", "matches"], ranking_rows(ranking), (0, 2, 3))
@@ -203,8 +207,8 @@ def sheet(ranked, tables, sources):
     return page
 
 
-def write_png(path, ranked, tables, sources):
-    sheet(ranked, tables, sources).picture().save(path, "PNG")
+def write_png(path, ranked, tables, sources, seasons=()):
+    sheet(ranked, tables, sources, seasons).picture().save(path, "PNG")
 
 
 # -- the page --------------------------------------------------------------------
@@ -243,7 +247,7 @@ def _table(headings, rows, numeric=(), links=None):
     return "".join(out)
 
 
-def page(ranked, tables, sources):
+def page(ranked, tables, sources, seasons=()):
     """The report as one HTML document."""
     anchors = {}
     for table in tables:
@@ -256,6 +260,9 @@ def page(ranked, tables, sources):
         "<title>%s</title><style>%s</style></head><body>" % (TITLE, STYLE),
         "<h1>%s</h1>" % TITLE,
     ]
+    for table in seasons:
+        parts.append("<h2>%s</h2>" % html.escape(table.title))
+        parts.append(_table(season.headings(table), season.rows(table), season.numeric(table)))
     for ranking, table in zip(ranked, tables, strict=True):
         links = {p.name: anchors[ranking.kind, p.name] for p in table.players}
         parts.append("<h2>%s</h2>" % html.escape(ranking.title))
@@ -300,6 +307,6 @@ def page(ranked, tables, sources):
     return "\n".join(parts) + "\n"
 
 
-def write_html(path, ranked, tables, sources):
+def write_html(path, ranked, tables, sources, seasons=()):
     with open(path, "w", encoding="utf-8") as out:
-        out.write(page(ranked, tables, sources))
+        out.write(page(ranked, tables, sources, seasons))
