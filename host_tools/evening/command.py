@@ -7,6 +7,8 @@
         [--page-host IP]
     ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
     ardoise evening status FOLDER
+    ardoise evening replace FOLDER --table N --port PORT [--erase]
+    ardoise evening results FOLDER [--session N]
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
 config (host_tools/evening/folder.py). `draw` seats the next session and
@@ -15,8 +17,11 @@ evening's Wi-Fi, the broker's address, its own user and the live ranking's
 address (for the slate's web page) over USB. `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
 arrive and serves the live ranking on the LAN, until Ctrl-C. `status` says
-what the folder holds of each table. At the end, `ardoise tournament
-FOLDER` gives the ranking from the files.
+what the folder holds of each table. `replace` puts a table's match from
+the organiser's copy on a spare board, when its slate died (spare.py).
+`results` writes each session's results and the prize list to print
+(FOLDER/results/). At the end, `ardoise tournament FOLDER` gives the
+ranking from the files.
 """
 
 import argparse
@@ -212,6 +217,33 @@ def enrol(args):
     return 0
 
 
+def do_replace(args):
+    """A spare board for a table whose slate died: the match from the organiser's copy."""
+    from host_tools.board.link import connect
+    from host_tools.evening.live import lan_address
+    from host_tools.evening.spare import replace
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    host = args.broker_host or evening.settings.get("broker_host") or lan_address()
+    with connect(args.port, pathlib.Path(args.virtual_flash)) as link:
+        board, number, lines = replace(
+            evening, args.table, link, host, page_url(evening, args.page_host), args.erase
+        )
+    broker.write_config(evening)  # the new password; a running `run` reloads it
+    if number:
+        print(
+            "the spare is board %s at table %d: match %d, its %d lines as the organiser "
+            "holds them; the table plays on from there" % (board, args.table, number, lines)
+        )
+    else:
+        print("the spare is board %s at table %d: no match held yet" % (board, args.table))
+    print(
+        "the board it replaces can no longer connect to this evening; after the evening, "
+        "give the spare its own id again (ardoise deploy --id)"
+    )
+    return 0
+
+
 def run(args):
     from host_tools.evening.live import lan_address, serve
     from host_tools.evening.run import Runner, local_address
@@ -345,10 +377,6 @@ def parser():
     one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
     one.add_argument("--page-host", help="the live page's address for the table cards' QR code")
     one.set_defaults(act=do_draw)
-    one = commands.add_parser("results", help="each session's results and the prize list")
-    one.add_argument("folder")
-    one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
-    one.set_defaults(act=do_results)
     one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
     one.add_argument("folder")
     add_port_arguments(one)
@@ -366,7 +394,24 @@ def parser():
     one = commands.add_parser("status", help="which tables play, seen when, what they sent")
     one.add_argument("folder")
     one.set_defaults(act=status)
+    during_and_after(commands)
     return top
+
+
+def during_and_after(commands):
+    """The subcommands of the evening's course: a spare board, the results."""
+    one = commands.add_parser("replace", help="a spare board for a table whose slate died")
+    one.add_argument("folder")
+    add_port_arguments(one)
+    one.add_argument("--table", type=int, required=True, help="the table whose slate died")
+    one.add_argument("--erase", action="store_true", help="erase the spare's own matches")
+    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
+    one.set_defaults(act=do_replace)
+    one = commands.add_parser("results", help="each session's results and the prize list")
+    one.add_argument("folder")
+    one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
+    one.set_defaults(act=do_results)
 
 
 def main(argv=None):
