@@ -11,14 +11,17 @@ journals alone.
 
 import html
 import json
+import pathlib
 import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from host_tools.evening import lang
+from host_tools.evening import results as results_module
 from host_tools.logs import ranking as ranking_module
-from host_tools.logs import standings, tournament
-from host_tools.logs.matchlog import closes_deal, read_match_log
+from host_tools.logs import standings
+from host_tools.logs.matchlog import read_match_log
 from scoring import LogError
 
 SCORES = ("session_points", "games", "points", "coches", "parties", "slate", "balance")
@@ -114,7 +117,8 @@ def score_text(state):
 
 
 def table_state(board, entry, log, seen):
-    """One table as the page shows it."""
+    """One table as the page shows it: its teams and score as players see them
+    ("teams", "scores": the ranking's unit), the deal, and its deals one by one."""
     row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
     if log is None:
         row["state"] = "no match yet"
@@ -122,18 +126,30 @@ def table_state(board, entry, log, seen):
     if isinstance(log, LogError):
         row["state"] = "refused: %s" % log
         return row
-    deals = sum(1 for step in log.steps if closes_deal(step))
-    final = log.final
     session = log.header.get("session")
+    table = results_module.match_table(entry["table"], log)
     row["names"] = list(log.names or ())
-    row["deal"] = deals + (1 if final.get("deal_open") else 0)
+    row["deal"] = table.deal
     row["deals"] = session
+    row["teams"] = table.teams
+    row["scores"] = table.scores
+    row["unit"] = table.unit
+    row["over"] = table.over
+    row["deal_rows"] = results_module.deals(log)
     # A session's points are what its players are credited with; a match
     # without a session is told by its games, as on the slate.
-    row["state"] = score_text(final if session else dict(final, session_points=None))
-    if session and final.get("session_left") == 0:
+    row["state"] = score_text(log.final if session else dict(log.final, session_points=None))
+    if session and log.final.get("session_left") == 0:
         row["state"] += " (session over)"
     return row
+
+
+def lines_json(lines):
+    """A standing's lines for the page: [place, name, won, difference, matches, {session: won}]."""
+    return [
+        [line.place, line.name, line.won, line.difference, line.matches, line.sessions]
+        for line in lines
+    ]
 
 
 def standing(evening, logs, seen=None):
@@ -146,13 +162,15 @@ def standing(evening, logs, seen=None):
         if isinstance(error, LogError)
     ]
     result = {"evening": evening.id, "title": evening.settings.get("title", ""), "refused": refused}
+    result["lang"] = evening.settings.get("lang", lang.DEFAULT)
     draws = evening.settings.get("draws", [])
     result["session"] = len(draws)
     result["sessions"] = evening.settings.get("sessions")
+    result["standings"] = []  # the evening's places, with the tie-break (results.py)
+    result["session_standings"] = []
     try:
-        paths = list(good)
-        sources, ranked, skipped = tournament.rank_logs(paths, [good[p] for p in paths])
-        result["lines"] = standings.report_lines(ranked, skipped)
+        made = results_module.results(evening, good)
+        result["lines"] = standings.report_lines(made.ranked, made.skipped)
         result["rankings"] = [
             {
                 "kind": ranking.kind,
@@ -163,7 +181,25 @@ def standing(evening, logs, seen=None):
                     for rank, standing in standings.ranks(ranking.standings)
                 ],
             }
-            for ranking in ranked
+            for ranking in made.ranked
+        ]
+        result["standings"] = [
+            {"kind": kind, "unit": unit, "rows": lines_json(lines)}
+            for kind, unit, lines in made.standings
+        ]
+        result["session_standings"] = [
+            {
+                "session": session.session,
+                "finished": session.finished,
+                "tables": len(session.tables),
+                "begun": sum(1 for table in session.tables if table.scores),
+                "sit_out": session.sit_out,
+                "standings": [
+                    {"kind": kind, "unit": unit, "rows": lines_json(lines)}
+                    for kind, unit, lines in session.standings
+                ],
+            }
+            for session in made.sessions
         ]
     except (standings.ReportError, ranking_module.RankingError) as error:
         result["lines"] = []
@@ -249,84 +285,19 @@ class Live:
         self.thread.join(5)
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Ardoise: the evening's ranking</title>
-<style>
-body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: #222;
-       margin: 0 auto; max-width: 40em; padding: 0.5em 0.8em; }
-h1 { color: #285a96; font-size: 1.4em; } h2 { color: #285a96; font-size: 1.1em; }
-table { border-collapse: collapse; width: 100%%; margin: 0.3em 0 1em; }
-th, td { padding: 0.3em 0.5em; text-align: left; }
-th { border-bottom: 2px solid #ccc; }
-tr:nth-child(even) td { background: #f0ece2; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
-#updated, .small { color: #6e6e6e; font-size: 0.85em; }
-.refused { color: #8a3a2a; }
-#qr { float: right; width: 7em; }
-</style></head><body>
-<img id="qr" src="/qr.svg" alt="QR code of this page">
-<h1>%(title)s</h1>
-<p id="session"></p>
-<div id="rankings"></div>
-<h2>Tables</h2>
-<div id="tables"></div>
-<div id="refused" class="refused"></div>
-<p id="updated">waiting for the organiser's laptop...</p>
-<script>
-"use strict";
-function cell(text, numeric) {
-  const td = document.createElement("td");
-  td.textContent = text === null || text === undefined ? "" : String(text);
-  if (numeric) td.className = "n";
-  return td;
-}
-function table(headings, rows, numeric) {
-  const t = document.createElement("table");
-  const head = document.createElement("tr");
-  for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
-    head.appendChild(th); }
-  t.appendChild(head);
-  for (const row of rows) {
-    const tr = document.createElement("tr");
-    row.forEach((value, i) => tr.appendChild(cell(value, numeric.includes(i))));
-    t.appendChild(tr);
-  }
-  return t;
-}
-function show(state) {
-  document.getElementById("session").textContent = state.session ?
-    "Session " + state.session + " of " + state.sessions : "No session drawn yet";
-  const rankings = document.getElementById("rankings");
-  rankings.replaceChildren();
-  for (const r of state.rankings) {
-    const h = document.createElement("h2");
-    h.textContent = r.kind + ": " + r.unit + " (" + r.matches + " matches)";
-    rankings.appendChild(h);
-    rankings.appendChild(table(["rank", "name", "total", "matches"], r.rows, [0, 2, 3]));
-  }
-  if (!state.rankings.length) rankings.textContent = "No deal played yet.";
-  const rows = state.tables.map(t => [t.table, (t.names || []).join(", ") || t.board,
-    t.deal ? (t.deals ? t.deal + "/" + t.deals : t.deal) : "", t.state, t.seen || "never"]);
-  document.getElementById("tables").replaceChildren(
-    table(["table", "players", "deal", "state", "seen"], rows, [0]));
-  document.getElementById("refused").replaceChildren(...state.refused.map(text => {
-    const p = document.createElement("p"); p.textContent = text; return p; }));
-  document.getElementById("updated").textContent = "updated " + (state.updated || "");
-}
-const events = new EventSource("/events");
-events.onmessage = message => show(JSON.parse(message.data));
-events.onerror = () => { document.getElementById("updated").textContent =
-  "the organiser's laptop is not answering; trying again..."; };
-</script>
-</body></html>
-"""
+PAGE = pathlib.Path(__file__).with_name("page.html")
 
 
 def page_html(evening):
-    title = evening.settings.get("title") or "The evening's ranking"
-    return PAGE % {"title": html.escape(title)}
+    """The page, in the evening's language; every language's texts in it, to switch."""
+    texts = {code: lang.Texts(code).texts for code in lang.LANGUAGES}
+    title = evening.settings.get("title") or lang.of(evening)("page_title")
+    return PAGE.read_text(encoding="utf-8") % {
+        "title": html.escape(title),
+        "lang": evening.settings.get("lang", lang.DEFAULT),
+        # In a <script>: no "</" may close it early.
+        "texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"),
+    }
 
 
 def qr_svg(url):

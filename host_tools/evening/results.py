@@ -72,6 +72,8 @@ class Results:
     standings: list  # the evening's: (kind, unit, [Line, ...]) best first
     outside: list = field(default_factory=list)  # logs counted that no session's table holds
     refused: list = field(default_factory=list)  # (path, LogError)
+    ranked: list = field(default_factory=list)  # `ardoise tournament`'s Rankings of the logs
+    skipped: list = field(default_factory=list)  # and the logs it skipped for lack of names
 
 
 def place(lines):
@@ -98,12 +100,20 @@ def seated_teams(names):
     return [names[0::2], names[1::2]]
 
 
+def dealt(log):
+    return any(step.event["ev"] == "deal" for step in log.steps)
+
+
 def played_deal(log):
-    """(the deal in play or the last one played, from 1; whether the session is over)."""
+    """(the deal in play or the last one played, from 1; whether the table is done:
+    its session over, or, a match that is no session, won)."""
     deals = sum(1 for step in log.steps if closes_deal(step))
     final = log.final
-    over = bool(log.header.get("session")) and final.get("session_left") == 0
-    return deals + (1 if final.get("deal_open") else 0), over
+    if log.header.get("session"):
+        over = final.get("session_left") == 0
+    else:
+        over = bool(final.get("winner"))
+    return max(1, deals + (1 if final.get("deal_open") else 0)), over
 
 
 def assign(draws, sources):
@@ -128,10 +138,13 @@ def results(evening, folded):
     good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
     refused = [(path, log) for path, log in folded.items() if isinstance(log, LogError)]
     paths = list(good)
-    sources, _, _ = tournament.rank_logs(paths, [good[path] for path in paths])
+    sources, tournament_ranked, skipped = tournament.rank_logs(paths, [good[p] for p in paths])
     ranked = [source for source in sources if not source.skipped and source.log.names]
+    # A match begun without a deal yet counts for nothing, but its table has begun.
+    counted = {id(source) for source in ranked}
+    begun = [s for s in sources if id(s) in counted or (s.log.names and not dealt(s.log))]
     draws = evening.settings.get("draws", [])
-    held = assign(draws, ranked)
+    held = assign(draws, begun)
     session_of = {id(s): number for (number, _), found in held.items() for s in found}
     evening_lines = {}
     outside = []
@@ -149,10 +162,11 @@ def results(evening, folded):
         for seated in draw["tables"]:
             found = held.get((number, seated["table"]), [])
             for source in found:
-                credit(lines, source.log, number)
+                if id(source) in counted:
+                    credit(lines, source.log, number)
             tables.append(table_of(seated, found, boards.get(seated["table"])))
         sessions.append(Session(number, tables, list(draw["sit_out"]), ordered(lines)))
-    return Results(sessions, ordered(evening_lines), outside, refused)
+    return Results(sessions, ordered(evening_lines), outside, refused, tournament_ranked, skipped)
 
 
 def credit(lines, log, session):
@@ -182,18 +196,51 @@ def table_of(seated, found, board):
     names = seated["names"]
     if not found:
         return Table(seated["table"], seated_teams(names), board=board)
-    log = found[-1].log
+    return match_table(seated["table"], found[-1].log, board, found[-1].path)
+
+
+def match_table(number, log, board=None, path=None):
+    """Table `number` as its match `log` stands: the teams by their names (as the log
+    gives them, else its seats), the score in the ranking's unit, the deal."""
     sides = teams(log)
-    scores = standings.seat_scores(log)
+    names = log.names or tuple("%d" % (seat + 1) for seat in range(log.seats))
     deal, over = played_deal(log)
+    scores = standings.seat_scores(log) if games.of(log.game).RANKS else None
     return Table(
-        seated["table"],
-        [[log.names[seat] for seat in side] for side in sides],
-        [scores[side[0]] for side in sides],
-        standings.kind_of(log)[1],
+        number,
+        [[names[seat] for seat in side] for side in sides],
+        [scores[side[0]] for side in sides] if scores else [],
+        standings.kind_of(log)[1] if scores else "",
         deal,
         log.header.get("session"),
         over,
         board,
-        found[-1].path,
+        path,
     )
+
+
+# The team scores a deal's line shows, the first two a game's state has.
+DEAL_SCORES = ("session_points", "slate", "points", "coches", "parties", "balance")
+_DEALS = {}  # (path, bytes): the deals, read once per state of a log
+
+
+def deals(log):
+    """Each deal played: [deal, dealer's name, {key: [A, B] after it}] for the first two
+    of DEAL_SCORES the game keeps per team."""
+    key = (str(log.path), len(getattr(log, "data", b"") or b""), len(log.steps))
+    if key in _DEALS:
+        return _DEALS[key]
+    names = log.names or ()
+    out = []
+    for step in log.steps:
+        if not closes_deal(step):
+            continue
+        after = step.after
+        shown = [k for k in DEAL_SCORES if isinstance(after.get(k), dict)][:2]
+        dealer = step.before.get("dealer")
+        who = names[dealer] if isinstance(dealer, int) and dealer < len(names) else ""
+        out.append([len(out) + 1, who, {k: [after[k].get("A"), after[k].get("B")] for k in shown}])
+    if len(_DEALS) > 512:
+        _DEALS.clear()
+    _DEALS[key] = out
+    return out

@@ -37,4 +37,44 @@ TEXTS = {
     "cards_title": "Tischkarten, Runde {session}",
     "card_wifi": "WLAN: {ssid}",
     "card_scan": "Die Rangliste live",
+    # die Live-Seite
+    "page_title": "Die Rangliste des Abends",
+    "page_tables": "Tische",
+    "page_standing": "Rangliste",
+    "page_evening": "Abend",
+    "page_no_session": "Noch keine Runde ausgelost",
+    "page_no_match": "noch kein Match",
+    "page_no_deal": "Noch kein Spiel gespielt.",
+    "page_deal": "Spiel",
+    "page_dealer": "Geber",
+    "page_score_points": "Partie",
+    "page_score_slate": "Tafel",
+    "page_score_coches": "Häkchen",
+    "page_score_parties": "Partien",
+    "page_score_balance": "Saldo",
+    "page_difference_short": "Diff.",
+    "page_seen": "Tafel {board}, gesehen um {time}",
+    "page_never": "Tafel {board}, nie gesehen",
+    "page_updated": "aktualisiert um {time}",
+    "page_waiting": "warte auf den Laptop der Organisation…",
+    "page_lost": "der Laptop der Organisation antwortet nicht; neuer Versuch…",
+    "page_qr": "QR-Code dieser Seite",
+    # die Meldungen an die Organisation
+    "run_seating_sent": (
+        "Sitzordnung der Runde {session} an die Tafeln gesendet: Tisch {tables}; {online} von "
+        "{count} online (die anderen erhalten sie beim Verbinden)"
+    ),
+    "run_seating_forgotten": (
+        "Sitzordnung der Runde {session} zurückgenommen: die Tafeln vergessen sie; dann "
+        "ardoise evening draw"
+    ),
+    "run_no_board": "keine Tafel an Tisch {tables} angemeldet: ardoise evening enrol "
+    "ORDNER --table N",
+    "run_session_done": (
+        "alle {tables} Tische haben Runde {session} beendet: dann ardoise evening draw {folder}"
+    ),
+    "run_session_done_last": (
+        "alle {tables} Tische haben Runde {session} beendet, die letzte: die Ergebnisse mit "
+        "ardoise evening results {folder}"
+    ),
 }

@@ -36,4 +36,42 @@ TEXTS = {
     "cards_title": "Table cards, session {session}",
     "card_wifi": "Wi-Fi: {ssid}",
     "card_scan": "The live ranking",
+    # the live page
+    "page_title": "The evening's ranking",
+    "page_tables": "Tables",
+    "page_standing": "Standing",
+    "page_evening": "Evening",
+    "page_no_session": "No session drawn yet",
+    "page_no_match": "no match yet",
+    "page_no_deal": "No deal played yet.",
+    "page_deal": "deal",
+    "page_dealer": "dealer",
+    "page_score_points": "game",
+    "page_score_slate": "slate",
+    "page_score_coches": "coches",
+    "page_score_parties": "parties",
+    "page_score_balance": "balance",
+    "page_difference_short": "diff.",
+    "page_seen": "board {board}, seen at {time}",
+    "page_never": "board {board}, never seen",
+    "page_updated": "updated {time}",
+    "page_waiting": "waiting for the organiser's laptop...",
+    "page_lost": "the organiser's laptop is not answering; trying again...",
+    "page_qr": "QR code of this page",
+    # the organiser's messages
+    "run_seating_sent": (
+        "session {session}'s seating sent to the slates: table {tables}; {online} of {count} "
+        "online now (the others get it when they connect)"
+    ),
+    "run_seating_forgotten": (
+        "session {session}'s seating taken back: the slates forget it; next, ardoise evening draw"
+    ),
+    "run_no_board": "no board enrolled at table {tables}: ardoise evening enrol FOLDER --table N",
+    "run_session_done": (
+        "all {tables} tables finished session {session}: next, ardoise evening draw {folder}"
+    ),
+    "run_session_done_last": (
+        "all {tables} tables finished session {session}, the last: the results, "
+        "ardoise evening results {folder}"
+    ),
 }

@@ -37,4 +37,44 @@ TEXTS = {
     "cards_title": "Cartes de table, séance {session}",
     "card_wifi": "Wi-Fi : {ssid}",
     "card_scan": "Le classement en direct",
+    # la page en direct
+    "page_title": "Le classement de la soirée",
+    "page_tables": "Tables",
+    "page_standing": "Classement",
+    "page_evening": "Soirée",
+    "page_no_session": "Aucune séance tirée",
+    "page_no_match": "pas encore de match",
+    "page_no_deal": "Aucune donne jouée.",
+    "page_deal": "donne",
+    "page_dealer": "donneur",
+    "page_score_points": "jeu",
+    "page_score_slate": "ardoise",
+    "page_score_coches": "coches",
+    "page_score_parties": "parties",
+    "page_score_balance": "solde",
+    "page_difference_short": "diff.",
+    "page_seen": "ardoise {board}, vue à {time}",
+    "page_never": "ardoise {board}, jamais vue",
+    "page_updated": "mis à jour à {time}",
+    "page_waiting": "en attente de l'ordinateur de l'organisateur…",
+    "page_lost": "l'ordinateur de l'organisateur ne répond pas ; nouvel essai…",
+    "page_qr": "Code QR de cette page",
+    # les messages à l'organisateur
+    "run_seating_sent": (
+        "placement de la séance {session} envoyé aux ardoises : table {tables} ; {online} sur "
+        "{count} en ligne (les autres le reçoivent en se connectant)"
+    ),
+    "run_seating_forgotten": (
+        "placement de la séance {session} repris : les ardoises l'oublient ; ensuite, "
+        "ardoise evening draw"
+    ),
+    "run_no_board": "aucune ardoise inscrite à la table {tables} : ardoise evening enrol "
+    "DOSSIER --table N",
+    "run_session_done": (
+        "les {tables} tables ont fini la séance {session} : ensuite, ardoise evening draw {folder}"
+    ),
+    "run_session_done_last": (
+        "les {tables} tables ont fini la séance {session}, la dernière : les résultats, "
+        "ardoise evening results {folder}"
+    ),
 }
