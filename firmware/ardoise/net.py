@@ -19,7 +19,8 @@ P = "ardoise/E/BOARD":
   and sends nothing before it has heard it;
 - P/status (the board, retained): b"online", and b"offline" as last will;
 - P/seating (the organiser, retained): the table's players for the
-  session, offered at New match (`offer`).
+  session, offered at New match (`offer`); empty when the draw was taken
+  back (nothing offered then).
 
 The journal stays the truth: a line goes only once it is on flash, read
 back from its file (never a copy in RAM), so after a Wi-Fi loss, a broker
@@ -435,6 +436,9 @@ class Evening:
             except ValueError:
                 pass  # not a /have: nothing is guessed from it
         elif topic == self.topics[3]:
+            if not message:  # the organiser took the draw back
+                self.seating = None
+                return
             try:
                 seating = json.loads(message)
                 for key in _SEATED:

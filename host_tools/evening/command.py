@@ -2,11 +2,13 @@
 
     ardoise evening new FOLDER --players NAMES.txt [--game bruus --rules schwesing
         --sessions 3 --deals 16 --ssid NETWORK --wifi-password ...]
-    ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
+    ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N] [--force]
+        [--take-back]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
     ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
     ardoise evening status FOLDER
+    ardoise evening players FOLDER [--add NAME ...] [--withdraw NAME ...]
     ardoise evening replace FOLDER --table N --port PORT [--erase]
     ardoise evening results FOLDER [--session N]
 
@@ -36,7 +38,7 @@ from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
 from host_tools.common import end_on_signals, plural, printable
-from host_tools.evening import broker, draw, lang, printouts, results
+from host_tools.evening import broker, course, draw, lang, printouts, results
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
@@ -105,19 +107,29 @@ def do_draw(args):
         if not 1 <= args.show <= len(draws):
             raise EveningError("session %d is not drawn (%d drawn)" % (args.show, len(draws)))
         session = draws[args.show - 1]
+    elif args.take_back:
+        number = course.take_back(evening)
+        print(
+            "session %d taken back: the slates forget its seating (with `ardoise evening run`); "
+            "next, ardoise evening draw %s" % (number, evening.folder)
+        )
+        return 0
     else:
         if len(draws) >= evening.settings["sessions"]:
             raise EveningError("the %d sessions are drawn: --show N prints one again" % len(draws))
+        course.check_next_draw(evening, args.force)
+        sit_out, two = course.left_over(evening, args.sit_out, args.two)
         seed = draw.new_seed() if args.seed is None else args.seed
         session = draw.draw_session(
             evening.settings["players"],
             draws,
             seed,
-            args.sit_out,
-            args.two,
+            sit_out,
+            two,
             evening.settings["rules"],
         )
         draws.append(session)
+        evening.settings.pop("seated", None)  # a seating to push again (run.py)
         evening.save()
     plans = evening.folder / "seating"
     plans.mkdir(exist_ok=True)
@@ -137,6 +149,21 @@ def do_draw(args):
         page_url(evening, args.page_host),
     )
     print("table cards to print: %s (a PNG a table: %s...)" % (cards[0], cards[1].name))
+    return 0
+
+
+def do_players(args):
+    """Players who come late or leave early, between sessions."""
+    evening = Evening.load(pathlib.Path(args.folder))
+    added = "\n".join(args.add).encode() if args.add else b""
+    if not added and not args.withdraw:
+        players = evening.settings["players"]
+        print("%d players: %s" % (len(players), ", ".join(players)))
+        if evening.settings.get("withdrawn"):
+            print("withdrawn: %s" % ", ".join(evening.settings["withdrawn"]))
+        return 0
+    for line in course.change_players(evening, added, args.withdraw):
+        print(line)
     return 0
 
 
@@ -375,6 +402,8 @@ def parser():
     one.add_argument("--sit-out", action="store_true", help="players left over sit out in turn")
     one.add_argument("--two", action="store_true", help="two left over play a table of two")
     one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
+    one.add_argument("--force", action="store_true", help="draw while a session is played")
+    one.add_argument("--take-back", action="store_true", help="take back a draw not yet played")
     one.add_argument("--page-host", help="the live page's address for the table cards' QR code")
     one.set_defaults(act=do_draw)
     one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
@@ -399,7 +428,14 @@ def parser():
 
 
 def during_and_after(commands):
-    """The subcommands of the evening's course: a spare board, the results."""
+    """The subcommands of the evening's course: players, a spare board, the results."""
+    one = commands.add_parser("players", help="add or withdraw players between sessions")
+    one.add_argument("folder")
+    one.add_argument("--add", action="append", metavar="NAME", help="a player who comes")
+    one.add_argument(
+        "--withdraw", action="append", default=[], metavar="NAME", help="a player who leaves"
+    )
+    one.set_defaults(act=do_players)
     one = commands.add_parser("replace", help="a spare board for a table whose slate died")
     one.add_argument("folder")
     add_port_arguments(one)

@@ -9,8 +9,9 @@ how many pairs meet again.
 
 A number of players that is not a multiple of four is never seated
 silently: the organiser chooses `--sit-out` (the players who sat out least
-sit out this session, drawn among them) or `--two` (two players left over
-play a table of two, Bruus's `two` rules).
+sit out this session, drawn among them; a late arrival's missed sessions
+count as sat out) or `--two` (two players left over play a table of two,
+Bruus's `two` rules).
 """
 
 import html
@@ -31,11 +32,15 @@ def partner_pairs(table):
     return [frozenset((names[0], names[2])), frozenset((names[1], names[3]))]
 
 
-def sat_out(draws):
+def sat_out(draws, players=None):
+    """{name: sessions not played}: sat out, or, of `players`, not there yet (a late
+    arrival has missed sessions: they count, so that others sit out first)."""
     counts = {}
     for draw in draws:
-        for name in draw["sit_out"]:
-            counts[name] = counts.get(name, 0) + 1
+        seated = {name for table in draw["tables"] for name in table["names"]}
+        for name in draw["sit_out"] if players is None else players:
+            if name not in seated:
+                counts[name] = counts.get(name, 0) + 1
     return counts
 
 
@@ -75,7 +80,7 @@ def draw_session(players, draws, seed, sit_out=False, two=False, rules="schwesin
     """The next session's seating: {"session", "seed", "tables", "sit_out", "repeats"}."""
     out_count, table_of_two = plan_tables(players, sit_out, two, rules)
     rng = random.Random(seed)
-    counts = sat_out(draws)
+    counts = sat_out(draws, players)
     # Who sits out: those who sat out least, drawn among them.
     order = sorted(players, key=lambda name: (counts.get(name, 0), rng.random()))
     resting = sorted(order[:out_count], key=players.index)

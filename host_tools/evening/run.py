@@ -16,6 +16,7 @@ import threading
 import time
 
 from host_tools.evening import broker as broker_module
+from host_tools.evening import lang
 from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
 from host_tools.evening.live import Live
@@ -55,6 +56,8 @@ class Runner:
         self.seen = {}  # board: "HH:MM:SS" of its last message
         self.online = {}
         self.shown = set()  # refusals already said
+        self.seating_said = None  # the seating said sent last: (session, boards)
+        self.finished = set()  # the sessions said finished
         self.connected = threading.Event()
         self.failure = None
         self.dirty = set()  # boards with lines taken since the last round
@@ -231,22 +234,71 @@ class Runner:
         )
 
     def publish_seating(self):
-        draws = self.evening.settings.get("draws", [])
-        if not draws:
+        """Each board's table of the session drawn last (retained), and say so once a
+        session; a draw taken back (settings "seated" False): an empty seating, which
+        the slates forget it by."""
+        settings = self.evening.settings
+        draws = settings.get("draws", [])
+        taken_back = settings.get("seated") is False
+        if not draws and not taken_back:
             return
-        draw = draws[-1]
+        draw = draws[-1] if draws else {"tables": []}
+        sent = []
         for board, entry in self.evening.boards.items():
+            if taken_back:
+                self.client.publish(self.evening.prefix(board) + "/seating", b"", 1, True)
+                continue
             for table in draw["tables"]:
                 if table["table"] == entry["table"]:
+                    payload = seating_payload(self.evening, draw, table)
                     self.client.publish(
-                        self.evening.prefix(board) + "/seating",
-                        seating_payload(self.evening, draw, table),
-                        qos=1,
-                        retain=True,
+                        self.evening.prefix(board) + "/seating", payload, qos=1, retain=True
                     )
+                    sent.append((table["table"], board))
+        said = ("taken back", len(draws)) if taken_back else (draw.get("session"), len(sent))
+        if said == self.seating_said:
+            return
+        self.seating_said = said
+        texts = lang.of(self.evening)
+        if taken_back:
+            self.say(texts("run_seating_forgotten", session=len(draws) + 1))
+            return
+        online = [board for _, board in sent if self.online.get(board) == "online"]
+        self.say(
+            texts(
+                "run_seating_sent",
+                session=draw.get("session"),
+                tables=", ".join("%d (%s)" % item for item in sorted(sent)),
+                online=len(online),
+                count=len(sent),
+            )
+        )
+        missing = sorted({t["table"] for t in draw["tables"]} - {table for table, _ in sent})
+        if missing:
+            self.say(texts("run_no_board", tables=", ".join(map(str, missing))))
+
+    def say_finished(self, standing):
+        """Say once when every table has finished the session drawn last, and what next."""
+        draws = self.evening.settings.get("draws", [])
+        for session in standing.get("session_standings", []):
+            number = session["session"]
+            if not session["finished"] or number != len(draws) or number in self.finished:
+                continue
+            self.finished.add(number)
+            texts = lang.of(self.evening)
+            last = number >= (self.evening.settings.get("sessions") or 0)
+            self.say(
+                texts(
+                    "run_session_done_last" if last else "run_session_done",
+                    tables=session["tables"],
+                    session=number,
+                    folder=self.evening.folder,
+                )
+            )
 
     def updated(self, standing):
         """The standing was made again: published, and new refusals said."""
+        self.say_finished(standing)
         self.client.publish(
             "ardoise/%s/ranking" % self.evening.id,
             json.dumps({k: standing[k] for k in ("session", "rankings", "tables")}),

@@ -37,10 +37,11 @@ import panel
 import vfs
 
 HARD_RESET = 3
-PRESS_MS = 100  # a tap: over the keypad's debounce even when the PC is slow to poll
+PRESS_MS = 80  # a tap
 HOLD_MS = 800  # past the long press (600 ms)
-GAP_MS = 100
+GAP_MS = 80
 LOOK_MS = 5  # the key pipe is looked at this often, at most
+SEEN_MS = 40  # a change stands until the keypad read it over this long (its debounce: 20)
 ROLES = {"p": "prev", "n": "next", "o": "ok", "x": "extra"}
 
 
@@ -48,8 +49,10 @@ class Keys:
     """The PC's key events pressed on the board's buttons, in real time.
 
     The keypad reads its pins at each poll; each read lets go of the press
-    under way or starts the next one when it is due, so the presses keep
-    their order and their length whatever the keys' pace."""
+    under way or starts the next one when it is due. A change of a pin (a
+    press, a release) stands until the keypad has read it over more than its
+    debounce (SEEN_MS), however slow the PC is to poll: no press is lost,
+    and the presses keep their order."""
 
     def __init__(self, descriptor):
         self.file = open("/dev/fd/%d" % descriptor, "rb")
@@ -58,6 +61,9 @@ class Keys:
         self.pins = None  # event letter: (Pin, the level a press puts on it)
         self.queue = []
         self.pressed = None
+        self.changed = None  # the pin last pressed or let go, until the keypad saw it
+        self.reads = 0  # its reads since
+        self.first_read = 0
         self.release_at = self.next_at = self.looked = time.ticks_ms()
 
     def wiring(self):
@@ -73,7 +79,24 @@ class Keys:
             if button:
                 self.pins[letter] = (machine.Pin(button[0]), 0 if button[2] == "low" else 1)
 
-    def play(self):
+    def change(self, pin, level):
+        pin.drive(level)
+        self.changed = pin.pin_id
+        self.reads = 0
+
+    def seen(self, pin_id, now):
+        """Whether the keypad has read the last change for long enough."""
+        if self.changed is None:
+            return True
+        if pin_id == self.changed:
+            self.reads += 1
+            if self.reads == 1:
+                self.first_read = now
+        if self.reads >= 2 and time.ticks_diff(now, self.first_read) >= SEEN_MS:
+            self.changed = None
+        return self.changed is None
+
+    def play(self, pin_id):
         now = time.ticks_ms()
         if time.ticks_diff(now, self.looked) >= LOOK_MS:
             self.looked = now
@@ -83,18 +106,20 @@ class Keys:
                     self.poller.unregister(self.file)
                     break
                 self.queue.append(chr(event[0]))
+        if not self.seen(pin_id, now):
+            return
         if self.pressed is not None and time.ticks_diff(now, self.release_at) >= 0:
-            self.pressed.drive(None)
+            self.change(self.pressed, None)
             self.pressed = None
             self.next_at = time.ticks_add(now, GAP_MS)
-        if self.pressed is None and self.queue and time.ticks_diff(now, self.next_at) >= 0:
+        elif self.pressed is None and self.queue and time.ticks_diff(now, self.next_at) >= 0:
             if self.pins is None:
                 self.wiring()
             event = self.queue.pop(0)
             wiring = self.pins.get(event.lower())
             if wiring is not None:
-                self.pressed, level = wiring
-                self.pressed.drive(level)
+                self.pressed = wiring[0]
+                self.change(wiring[0], wiring[1])
                 self.release_at = time.ticks_add(now, HOLD_MS if event.isupper() else PRESS_MS)
 
 
@@ -104,7 +129,7 @@ def read_pins_with(keys):
 
     def value(pin, level=None):
         if level is None:
-            keys.play()
+            keys.play(pin.pin_id)
         return read(pin, level)
 
     machine.Pin.value = value

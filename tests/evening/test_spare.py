@@ -17,7 +17,8 @@ import time
 import pytest
 
 from host_tools.bench.broker import free_port
-from host_tools.evening.folder import Evening
+from host_tools.evening.folder import ORGANISER, Evening
+from tests.evening.boards import Inbox
 from tests.evening.conftest import start_run
 from tests.evening.test_evening_e2e import BEGIN, DEAL, connects, ok, sessions_in_rules
 from tests.support.commands import ardoise
@@ -56,10 +57,14 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
     evening = Evening.load(folder)
     copy = folder / "logs" / "b1" / "b1-0001.jsonl"
     run = start_run(evening)
+    inbox = None
     try:
         until(lambda: connects(port), "the evening's broker")
+        status = evening.prefix("b1") + "/status"
+        inbox = Inbox(port, [status], ORGANISER, evening.secrets["organiser"])
         dead.start()
-        time.sleep(2)  # online, the seating heard
+        until(lambda: inbox.payloads(status)[-1:] == [b"online"], "the slate online")
+        time.sleep(1)  # the seating heard
         dead.keys(BEGIN + DEAL * 2)  # the match event and two deals: 13 lines
         until(lambda: lines(copy) == 13 and copy.read_bytes() == dead.journal(), "two deals")
         dead.kill()  # a flat battery, mid-match
@@ -70,8 +75,10 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
         assert "the spare is board b1 at table 1: match 1, its 13 lines" in said
         assert spare.journal() == before  # the match, byte for byte
         assert (spare.data / "board_id.txt").read_text().strip() == "b1"
+        count = len(inbox.payloads(status))
         spare.start()
-        time.sleep(2)
+        until(lambda: inbox.payloads(status)[count:].count(b"online"), "the spare online")
+        time.sleep(1)
         spare.keys(DEAL * 2)  # the table plays on: two more deals
         until(lambda: lines(spare.data / "match.jsonl") == 25, "the spare's two deals")
         until(lambda: copy.read_bytes() == spare.journal(), "the copy of the spare's lines")
@@ -83,15 +90,21 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
     finally:
         for slate in (dead, spare):
             slate.stop()
+        if inbox:
+            inbox.close()
         run.send_signal(signal.SIGINT)
         output = run.communicate(timeout=30)[0]
     assert run.returncode == 0, output
     assert "the broker refused a client" in output, output  # the dead board, back
+    no_gap_no_duplicate(evening, copy, before, spare, tmp_path)
+
+
+def no_gap_no_duplicate(evening, copy, before, spare, tmp_path):
+    """The copy: the dead board's 13 lines, then the spare's 12, as pull-log finds them."""
     held = copy.read_bytes().splitlines(keepends=True)
     assert held[:13] == before.splitlines(keepends=True) and len(held) == 25
     header = json.loads(held[0])
     assert header["names"] == evening.settings["draws"][0]["tables"][0]["names"]
-    # pull-log of the spare finds the folder's copy, byte for byte.
     pulled = tmp_path / "pulled"
     ok(ardoise("pull-log", "--port", "virtual", "--virtual-flash", spare.flash, "--to", pulled))
     assert filecmp.cmp(pulled / "b1" / "b1-0001.jsonl", copy, shallow=False)

@@ -1,0 +1,133 @@
+"""The evening's course (issue 34, items 2 and 3), through the real Mosquitto and
+`ardoise evening run`, three boards playing: a draw refused while the session is
+played, the end of a session said with what comes next, a player who comes late
+(drawn from the next session, sitting out after the others) and one who leaves
+(drawn no more, keeping what they won), `--sit-out` remembered, a draw taken back
+before it is played (the slates told to forget it) and refused once begun, the
+seating said sent to the slates.
+"""
+
+import json
+import random
+import signal
+
+from host_tools.evening.folder import Evening
+from tests.evening.boards import Board, Inbox
+from tests.evening.conftest import start_run
+from tests.evening.journals import session
+from tests.evening.test_evening_e2e import connects, ok
+from tests.support.commands import ardoise
+from tests.test_device_evening import until
+
+BOARDS = ("b1", "b2", "b3")
+DEALS = 2
+
+
+def refused(*args):
+    said = ardoise("evening", *args)
+    assert said.returncode == 1, said.stdout
+    return said.stderr
+
+
+def table_names(evening, board, number):
+    table = evening.boards[board]["table"]
+    return Evening.load(evening.folder).settings["draws"][number - 1]["tables"][table - 1]["names"]
+
+
+def play(boards, evening, number, rng, cut=None):
+    """Each board begins and plays its table's session `number` (to line `cut`)."""
+    for name, board in boards.items():
+        if number not in board.matches:
+            lines = session(rng, table_names(evening, name, number), DEALS)
+            board.matches[number] = lines
+            board.order += [(number, index) for index in range(len(lines))]
+        left = len(board.order) - board.written
+        board.write(left if cut is None else min(cut, left))
+    for board in boards.values():
+        written = board.order[board.written - 1]
+        assert board.wait_held((written[0], written[1] + 1))
+
+
+def seatings(inbox, evening):
+    return [inbox.payloads(evening.prefix(board) + "/seating") for board in BOARDS]
+
+
+def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening):
+    evening.settings["lang"] = "en"  # the organiser's messages in English
+    evening.save()
+    folder = evening.folder
+    run = start_run(evening)
+    boards = {}
+    inbox = None
+    rng = random.Random(4)
+    try:
+        port = evening.settings["broker"]["port"]
+        until(lambda: connects(port), "the evening's broker")
+        topics = [evening.prefix(board) + "/seating" for board in BOARDS]
+        inbox = Inbox(port, topics, "organiser", evening.secrets["organiser"])
+        boards = {name: Board(evening, name, {}) for name in BOARDS}
+        play(boards, evening, 1, rng, cut=3)  # session 1 begun everywhere, not over
+        # Session 2 cannot be drawn while 1 is played; nothing changes.
+        said = refused("draw", folder)
+        assert "session 1 is still played: table 1 (deal " in said and "--force" in said
+        assert len(Evening.load(folder).settings["draws"]) == 1
+        play(boards, evening, 1, rng)  # every table finishes it
+        late_arrival_and_take_back(folder, inbox, evening)
+        # A player leaves after session 2: drawn no more, keeps what they won.
+        leaving = table_names(evening, "b1", 2)[0]
+        ok(ardoise("evening", "players", folder, "--withdraw", leaving))
+        play(boards, evening, 2, rng)
+        won = ranked(folder, leaving)
+        third = ok(ardoise("evening", "draw", folder, "--seed", 3))
+        seated = {
+            n for t in Evening.load(folder).settings["draws"][2]["tables"] for n in t["names"]
+        }
+        assert leaving not in seated and "Nina" in seated and "sitting out" not in third
+        assert ranked(folder, leaving) == won
+        # Begun (a match event, no deal yet): no taking back.
+        play(boards, evening, 3, rng, cut=1)
+        assert "session 3 is begun at tables 1, 2, 3" in refused("draw", folder, "--take-back")
+    finally:
+        for board in boards.values():
+            board.close()
+        if inbox:
+            inbox.close()
+        run.send_signal(signal.SIGINT)
+        output = run.communicate(timeout=30)[0]
+    assert run.returncode == 0, output
+    assert "session 1's seating sent to the slates: table 1 (b1), 2 (b2), 3 (b3)" in output
+    assert "all 3 tables finished session 1: next, ardoise evening draw %s" % folder in output
+    assert "session 2's seating taken back" in output
+    assert "all 3 tables finished session 2: next" in output
+
+
+def ranked(folder, name):
+    """`name`'s total and matches as `ardoise tournament` ranks the folder."""
+    for line in ok(ardoise("tournament", folder)).splitlines():
+        cells = line.split()
+        if len(cells) == 4 and cells[1] == name:
+            return cells[2:]
+    raise AssertionError("%s is not ranked" % name)
+
+
+def late_arrival_and_take_back(folder, inbox, evening):
+    """Nina comes late; session 2 drawn with --sit-out, taken back, drawn again."""
+    # A player comes late: 13 players, one sits out; --sit-out is chosen once.
+    ok(ardoise("evening", "players", folder, "--add", "Nina"))
+    assert "--sit-out" in refused("draw", folder)
+    drawn = ok(ardoise("evening", "draw", folder, "--sit-out", "--seed", 1))
+    out = Evening.load(folder).settings["draws"][1]["sit_out"]
+    assert len(out) == 1 and out != ["Nina"]  # she missed session 1: the others first
+    assert "sitting out: %s" % out[0] in drawn
+    until(lambda: all(json.loads(s[-1])["session"] == 2 for s in seatings(inbox, evening)),
+          "session 2's seating")  # fmt: skip
+    # Taken back before any table plays it: the slates are told to forget it.
+    ok(ardoise("evening", "draw", folder, "--take-back"))
+    assert len(Evening.load(folder).settings["draws"]) == 1
+    assert not (folder / "seating" / "session-2.png").exists()
+    until(lambda: all(s[-1] == b"" for s in seatings(inbox, evening)), "the seating forgotten")
+    # Drawn again: --sit-out stands.
+    ok(ardoise("evening", "draw", folder, "--seed", 2))
+    second = Evening.load(folder).settings["draws"][1]
+    assert len(second["sit_out"]) == 1 and "Nina" not in second["sit_out"]
+    until(lambda: all(s[-1] for s in seatings(inbox, evening)), "session 2's seating again")
