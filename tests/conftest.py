@@ -46,6 +46,7 @@ TIERS = {
     "tests/evening/test_printouts.py": ("browser", "slow"),
     "tests/evening/test_season.py": ("slow",),
     "tests/evening/test_course.py": ("slow",),
+    "tests/evening/test_lang.py": ("slow",),
     "tests/evening/test_spare.py": ("micropython", "slow"),
     "tests/host_tools/board/": ("micropython",),
     "tests/host_tools/sim/test_simulator.py": ("micropython",),

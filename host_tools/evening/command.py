@@ -37,7 +37,7 @@ from host_tools.board.board_id import BoardIdError
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural, printable
+from host_tools.common import end_on_signals, printable
 from host_tools.evening import broker, course, draw, lang, printouts, results
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
@@ -64,11 +64,13 @@ def new(args):
         raise EveningError(
             "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
         )
+    texts = lang.Texts(args.lang)
     evening = Evening(folder)
     evening.settings = {
         "evening": new_id(),
         "date": datetime.date.today().isoformat(),  # a season's column (ardoise tournament)
-        "title": args.title,
+        "lang": args.lang,  # what every text a player or the organiser reads is in
+        "title": args.title or texts("default_title"),
         "game": args.game,
         "rules": rules,
         "sessions": args.sessions,
@@ -92,10 +94,18 @@ def new(args):
     evening.save()
     broker.write_config(evening)
     print(
-        "evening %s: %d players, %s (%s), %d sessions of %d deals, in %s"
-        % (evening.id, len(players), args.game, rules, args.sessions, args.deals, folder)
+        texts(
+            "new_done",
+            id=evening.id,
+            players=len(players),
+            game=args.game,
+            rules=rules,
+            sessions=args.sessions,
+            deals=args.deals,
+            folder=folder,
+        )
     )
-    print("next: ardoise evening draw %s" % folder)
+    print(texts("next_draw", folder=folder))
     return 0
 
 
@@ -131,24 +141,26 @@ def do_draw(args):
         draws.append(session)
         evening.settings.pop("seated", None)  # a seating to push again (run.py)
         evening.save()
+    texts = lang.of(evening)
+    sessions = evening.settings["sessions"]
     plans = evening.folder / "seating"
     plans.mkdir(exist_ok=True)
     png = plans / ("session-%d.png" % session["session"])
     page = plans / ("session-%d.html" % session["session"])
-    draw.write_png(png, title, session, evening.settings["sessions"])
-    page.write_text(draw.page(title, session, evening.settings["sessions"]), encoding="utf-8")
-    print("\n".join(draw.plan_lines(title, session, evening.settings["sessions"])))
-    print("plan to print: %s (or %s)" % (png, page))
+    draw.write_png(png, title, session, sessions, texts)
+    page.write_text(draw.page(title, session, sessions, texts), encoding="utf-8")
+    print("\n".join(draw.plan_lines(title, session, sessions, texts)))
+    print(texts("plan_written", png=png, html=page))
     cards = printouts.write_cards(
         plans,
-        lang.of(evening),
+        texts,
         title,
         session,
-        evening.settings["sessions"],
+        sessions,
         evening.secrets.get("wifi", {}).get("ssid", ""),
         page_url(evening, args.page_host),
     )
-    print("table cards to print: %s (a PNG a table: %s...)" % (cards[0], cards[1].name))
+    print(texts("cards_written", html=cards[0], png=cards[1].name))
     return 0
 
 
@@ -348,34 +360,37 @@ def status(args):
     except FileNotFoundError:
         seen = {}
     now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
+    texts = lang.of(evening)
     print(
-        "evening %s: session %d of %s drawn, %d boards enrolled"
-        % (evening.id, now["session"], now["sessions"], len(evening.boards))
+        texts(
+            "status_head",
+            id=evening.id,
+            session=now["session"],
+            sessions=now["sessions"],
+            boards=len(evening.boards),
+        )
     )
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
         lines = sum(path.read_bytes().count(b"\n") for path in files)
-        deal = ""
-        if table.get("deal"):
-            deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
-        heard = "never seen"
+        heard = texts("status_never")
         if table["seen"]:
-            heard = "%s, seen at %s" % ((seen.get(board) or {}).get("status"), table["seen"])
+            state = (seen.get(board) or {}).get("status")
+            heard = texts("status_seen", status=state, time=table["seen"])
         print(
-            "  table %d, board %s (%s): %s%s; %s, %s held"
-            % (
-                table["table"],
-                board,
-                heard,
-                deal,
-                table["state"],
-                plural(len(files), "match"),
-                plural(lines, "line"),
+            texts(
+                "status_table",
+                table=table["table"],
+                board=board,
+                heard=heard,
+                state=printouts.table_line(texts, table),
+                matches=texts.count("n_match", len(files)),
+                lines=texts.count("n_line", lines),
             )
         )
     for text in now["refused"]:
-        print("  refused: %s" % text)
+        print(texts("status_refused", text=text))
     return 0
 
 
@@ -389,7 +404,14 @@ def parser():
     one.add_argument("--rules", help="schwesing (default), treia; etivaz, brou1802, 31")
     one.add_argument("--sessions", type=int, default=3)
     one.add_argument("--deals", type=int, default=16, help="deals per session")
-    one.add_argument("--title", default="Tournament evening")
+    one.add_argument(
+        "--lang",
+        choices=lang.LANGUAGES,
+        default=lang.DEFAULT,
+        help="the evening's language: the page, the plans, the printouts, the messages "
+        "(fr by default, as the slate)",
+    )
+    one.add_argument("--title", help="the plans' and the page's title")
     one.add_argument("--ssid", help="the Wi-Fi network the boards join")
     one.add_argument("--wifi-password", help="its password (asked when not given)")
     one.add_argument("--broker-port", type=int, default=1883)

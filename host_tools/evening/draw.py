@@ -119,74 +119,77 @@ def new_seed():
     return secrets.randbelow(10**9)
 
 
-# -- the plan ------------------------------------------------------------------
-
-SEATS = ("seat 1", "seat 2", "seat 3", "seat 4")
+# -- the plan (in the evening's language: texts, host_tools/evening/lang/) ---------------
 
 
-def plan_rows(draw):
+def plan_rows(draw, texts):
     rows = []
     for table in draw["tables"]:
         names = table["names"]
         cells = list(names) + [""] * (4 - len(names))
         if len(names) == 4:
-            teams = "%s & %s against %s & %s" % (names[0], names[2], names[1], names[3])
+            first, second = " & ".join(names[0::2]), " & ".join(names[1::2])
+            teams = texts("teams_against", first=first, second=second)
         else:
-            teams = "%s against %s (%s)" % (names[0], names[1], table["rules"])
+            teams = texts("plan_two", first=names[0], second=names[1])
         rows.append(["%d" % table["table"]] + cells + [teams])
     return rows
 
 
-def plan_lines(evening_title, draw, sessions):
-    lines = [
-        "%s: session %d of %d (seed %d)" % (evening_title, draw["session"], sessions, draw["seed"])
-    ]
-    for row in plan_rows(draw):
-        lines.append("  table %s: %s" % (row[0], row[-1]))
+def plan_lines(evening_title, draw, sessions, texts):
+    heading = texts(
+        "plan_session",
+        title=evening_title,
+        session=draw["session"],
+        sessions=sessions,
+        seed=draw["seed"],
+    )
+    lines = [heading]
+    for row in plan_rows(draw, texts):
+        lines.append(texts("plan_table", table=row[0], teams=row[-1]))
     if draw["sit_out"]:
-        lines.append("  sitting out: %s" % ", ".join(draw["sit_out"]))
+        lines.append(texts("plan_sitting_out", names=", ".join(draw["sit_out"])))
     if draw["repeats"]:
-        lines.append(
-            "  %d pair%s of partners already played together: no seating avoids it"
-            % (draw["repeats"], "s" if draw["repeats"] > 1 else "")
-        )
+        lines.append(texts("plan_repeats", count=draw["repeats"]))
     return lines
 
 
-HEADINGS = ["table"] + list(SEATS) + ["partners"]
+def headings(texts):
+    seats = [texts("seat_n", seat=seat) for seat in range(1, 5)]
+    return [texts("table")] + seats + [texts("partners")]
 
 
-def write_png(path, title, draw, sessions):
+def write_png(path, title, draw, sessions, texts):
     from host_tools.evening.printouts import SCALE, save_png
     from host_tools.logs.ranking_page import Sheet
 
     sheet = Sheet()
     sheet.heading(title, 32)
-    sheet.heading("Session %d of %d" % (draw["session"], sessions))
-    sheet.table(HEADINGS, plan_rows(draw), (0,))
+    sheet.heading(texts("session_of", session=draw["session"], sessions=sessions))
+    sheet.table(headings(texts), plan_rows(draw, texts), (0,))
     if draw["sit_out"]:
-        sheet.note("Sitting out: " + ", ".join(draw["sit_out"]))
-    sheet.note("Seats 1 and 3 play together, against seats 2 and 4. Seed %d." % draw["seed"])
+        sheet.note(texts("sitting_out", names=", ".join(draw["sit_out"])))
+    sheet.note(texts("seats_rule", seed=draw["seed"]))
     save_png(sheet.picture(SCALE), path)  # to print at 300 dpi
 
 
-def page(title, draw, sessions):
+def page(title, draw, sessions, texts):
     from host_tools.evening.printouts import PRINT
     from host_tools.logs.ranking_page import STYLE, _table
 
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        '<html lang="%s"><head><meta charset="utf-8">' % texts.lang,
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, PRINT),
         "<h1>%s</h1>" % html.escape(title),
-        "<h2>Session %d of %d</h2>" % (draw["session"], sessions),
-        _table(HEADINGS, plan_rows(draw), (0,)),
+        "<h2>%s</h2>"
+        % html.escape(texts("session_of", session=draw["session"], sessions=sessions)),
+        _table(headings(texts), plan_rows(draw, texts), (0,)),
     ]
     if draw["sit_out"]:
-        parts.append("<p>Sitting out: %s</p>" % html.escape(", ".join(draw["sit_out"])))
-    parts.append(
-        "<p>Seats 1 and 3 play together, against seats 2 and 4. Seed %d.</p></body></html>"
-        % draw["seed"]
-    )
+        parts.append(
+            "<p>%s</p>" % html.escape(texts("sitting_out", names=", ".join(draw["sit_out"])))
+        )
+    parts.append("<p>%s</p></body></html>" % html.escape(texts("seats_rule", seed=draw["seed"])))
     return "\n".join(parts) + "\n"

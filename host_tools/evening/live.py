@@ -105,15 +105,26 @@ class Held:
         return dict(sorted(logs.items(), key=lambda item: item[0].parts))  # Path's own order
 
 
-def score_text(state):
-    """A table's score in a few words: the first of SCORES the state has."""
+def score_of(state):
+    """A table's score without its players' names: [the first of SCORES the state has,
+    A's, B's], or None (a balance per seat: [key, values...])."""
     for key in SCORES:
         value = state.get(key)
         if isinstance(value, dict):
-            return "%s A %s, B %s" % (key.replace("_", " "), value.get("A"), value.get("B"))
+            return [key, value.get("A"), value.get("B")]
         if isinstance(value, list):
-            return "%s %s" % (key, " ".join(map(str, value)))
-    return ""
+            return [key, *value]
+    return None
+
+
+def score_text(state):
+    """A table's score in a few words, in English (the state for MQTT clients)."""
+    score = score_of(state)
+    if not score:
+        return ""
+    if len(score) == 3:
+        return "%s A %s, B %s" % (score[0].replace("_", " "), score[1], score[2])
+    return "%s %s" % (score[0], " ".join(map(str, score[1:])))
 
 
 def table_state(board, entry, log, seen):
@@ -128,17 +139,21 @@ def table_state(board, entry, log, seen):
         return row
     session = log.header.get("session")
     table = results_module.match_table(entry["table"], log)
-    row["names"] = list(log.names or ())
+    named = log.header.get("names")  # the slate's own (the report credits seats too)
+    row["names"] = list(named or ())
     row["deal"] = table.deal
     row["deals"] = session
-    row["teams"] = table.teams
-    row["scores"] = table.scores
-    row["unit"] = table.unit
+    if named:  # the teams by their names, as the players see them
+        row["teams"] = table.teams
+        row["scores"] = table.scores
+        row["unit"] = table.unit
     row["over"] = table.over
     row["deal_rows"] = results_module.deals(log)
     # A session's points are what its players are credited with; a match
     # without a session is told by its games, as on the slate.
-    row["state"] = score_text(log.final if session else dict(log.final, session_points=None))
+    final = log.final if session else dict(log.final, session_points=None)
+    row["score"] = score_of(final)
+    row["state"] = score_text(final)
     if session and log.final.get("session_left") == 0:
         row["state"] += " (session over)"
     return row

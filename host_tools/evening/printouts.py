@@ -23,7 +23,7 @@ import io
 import math
 import textwrap
 
-from host_tools.evening.results import TIE_BREAK
+from host_tools.evening.results import TIE_BREAK, Table
 from host_tools.logs.ranking_page import INK, PAPER, STYLE, Sheet, _table, font, legible
 
 DPI = 300
@@ -71,6 +71,22 @@ def progress(texts, table):
     if table.deals:
         return texts("deal_of", deal=table.deal, deals=table.deals)
     return texts("deal", deal=table.deal)
+
+
+def table_line(texts, row):
+    """A table of the standing (live.py's table_state) in words: "Anne & Émile 3 – 1
+    Paul & Rösli, deal 7/16", or its score by teams A and B when the log names nobody."""
+    if "deal" not in row:
+        return texts("page_no_match") if row["state"] == "no match yet" else row["state"]
+    played = Table(row["table"], [], [0], deal=row["deal"], deals=row["deals"], over=row["over"])
+    where = progress(texts, played)
+    if row.get("teams"):
+        teams = [" & ".join(team) for team in row["teams"]]
+        return "%s %d – %d %s, %s" % (teams[0], *row["scores"], teams[1], where)
+    score = row.get("score")
+    if score and len(score) == 3:
+        return "%s, %s A %s, B %s" % (where, texts("state_" + score[0]), score[1], score[2])
+    return where
 
 
 def session_rows(texts, session):

@@ -203,7 +203,8 @@ def match_table(number, log, board=None, path=None):
     """Table `number` as its match `log` stands: the teams by their names (as the log
     gives them, else its seats), the score in the ranking's unit, the deal."""
     sides = teams(log)
-    names = log.names or tuple("%d" % (seat + 1) for seat in range(log.seats))
+    # The match event's own names (the report may have credited a seat since).
+    names = log.header.get("names") or tuple("%d" % (seat + 1) for seat in range(log.seats))
     deal, over = played_deal(log)
     scores = standings.seat_scores(log) if games.of(log.game).RANKS else None
     return Table(
@@ -230,7 +231,7 @@ def deals(log):
     key = (str(log.path), len(getattr(log, "data", b"") or b""), len(log.steps))
     if key in _DEALS:
         return _DEALS[key]
-    names = log.names or ()
+    names = log.header.get("names") or ()
     out = []
     for step in log.steps:
         if not closes_deal(step):

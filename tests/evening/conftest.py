@@ -31,8 +31,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.evening)
 
 
-def make_evening(folder, boards=BOARDS, seed=7):
-    """A new evening of 12 players, session 1 drawn, `boards` enrolled at tables 1, 2, 3."""
+def make_evening(folder, boards=BOARDS, seed=7, lang="en"):
+    """A new evening of 12 players, session 1 drawn, `boards` enrolled at tables 1, 2, 3;
+    in English unless `lang` says (French is `new`'s default)."""
     names = folder.parent / (folder.name + "-names.txt")
     names.write_text(NAMES, encoding="utf-8")
     ports = [str(free_port()) for _ in range(3)]
@@ -49,6 +50,8 @@ def make_evening(folder, boards=BOARDS, seed=7):
                 ports[1],
                 "--page-port",
                 ports[2],
+                "--lang",
+                lang,
             ]
         )
         == 0

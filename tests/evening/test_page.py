@@ -61,6 +61,12 @@ def summary(page, table):
 FRENCH = {"deal": "donne %d/%d", "over": "séance terminée"}
 
 
+def french(evening):
+    """`new`'s default: the page in French (switched to English by a player)."""
+    evening.settings["lang"] = "fr"
+    evening.save()
+
+
 def on_a_phone(page, first):
     """What a player sees and does on a 390 px phone: `first` is table 1's journal."""
     # Each table on one line, nothing cut, nothing to scroll sideways.
@@ -93,6 +99,7 @@ def on_a_phone(page, first):
 
 
 def test_the_page_shows_the_tables_as_players_see_them(evening, mosquitto, browser, tmp_path):
+    french(evening)
     runner = Runner(evening, local_address(evening), say=lambda text: None)
     runner.start()
     port = free_port()

@@ -26,6 +26,13 @@ class Texts:
         text = self.texts[key]
         return text.format(**values) if values else text
 
+    def count(self, key, number):
+        """ "1 match", "3 matches": text `key` is "one|more", each with {n}; French
+        says 0 in the singular, English and German in the plural."""
+        one, more = self.texts[key].split("|")
+        singular = number <= 1 if self.lang == "fr" else number == 1
+        return (one if singular else more).format(n=number)
+
 
 def of(evening):
     """The texts of an evening's language (French for an evening made before it had one)."""

@@ -77,4 +77,41 @@ TEXTS = {
         "alle {tables} Tische haben Runde {session} beendet, die letzte: die Ergebnisse mit "
         "ardoise evening results {folder}"
     ),
+    # die Worte der Befehle
+    "default_title": "Turnierabend",
+    "new_done": (
+        "Abend {id}: {players} Spieler, {game} ({rules}), {sessions} Runden zu {deals} "
+        "Spielen, in {folder}"
+    ),
+    "next_draw": "dann: ardoise evening draw {folder}",
+    "plan_session": "{title}: Runde {session} von {sessions} (Auslosung {seed})",
+    "plan_table": "  Tisch {table}: {teams}",
+    "plan_two": "{first} gegen {second} (Tisch zu zweit)",
+    "plan_repeats": (
+        "  Partner, die schon zusammen spielten: {count} Paare (keine Sitzordnung vermeidet es)"
+    ),
+    "plan_sitting_out": "  setzen aus: {names}",
+    "seat_n": "Platz {seat}",
+    "partners": "Partner",
+    "seats_rule": "Platz 1 und 3 spielen zusammen gegen Platz 2 und 4. Auslosung {seed}.",
+    "plan_written": "Plan zum Drucken: {png} (oder {html})",
+    "cards_written": "Tischkarten zum Drucken: {html} (ein PNG je Tisch: {png}...)",
+    "status_head": (
+        "Abend {id}: Runde {session} von {sessions} ausgelost, {boards} Tafeln angemeldet"
+    ),
+    "status_table": (
+        "  Tisch {table}, Tafel {board} ({heard}): {state}; {matches}, {lines} erhalten"
+    ),
+    "status_seen": "{status}, gesehen um {time}",
+    "status_never": "nie gesehen",
+    "status_refused": "  abgelehnt: {text}",
+    "n_match": "{n} Match|{n} Matches",
+    "n_line": "{n} Zeile|{n} Zeilen",
+    "state_session_points": "Rundenpunkte",
+    "state_games": "Partien",
+    "state_points": "Punkte",
+    "state_coches": "Häkchen",
+    "state_parties": "Partien",
+    "state_slate": "Tafel",
+    "state_balance": "Saldo",
 }

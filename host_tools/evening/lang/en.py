@@ -74,4 +74,37 @@ TEXTS = {
         "all {tables} tables finished session {session}, the last: the results, "
         "ardoise evening results {folder}"
     ),
+    # the commands' own words
+    "default_title": "Tournament evening",
+    "new_done": (
+        "evening {id}: {players} players, {game} ({rules}), {sessions} sessions of {deals} "
+        "deals, in {folder}"
+    ),
+    "next_draw": "next: ardoise evening draw {folder}",
+    "plan_session": "{title}: session {session} of {sessions} (seed {seed})",
+    "plan_table": "  table {table}: {teams}",
+    "plan_two": "{first} against {second} (a table of two)",
+    "plan_repeats": (
+        "  partners who already played together: {count} pairs (no seating avoids it)"
+    ),
+    "plan_sitting_out": "  sitting out: {names}",
+    "seat_n": "seat {seat}",
+    "partners": "partners",
+    "seats_rule": "Seats 1 and 3 play together, against seats 2 and 4. Seed {seed}.",
+    "plan_written": "plan to print: {png} (or {html})",
+    "cards_written": "table cards to print: {html} (a PNG a table: {png}...)",
+    "status_head": "evening {id}: session {session} of {sessions} drawn, {boards} boards enrolled",
+    "status_table": "  table {table}, board {board} ({heard}): {state}; {matches}, {lines} held",
+    "status_seen": "{status}, seen at {time}",
+    "status_never": "never seen",
+    "status_refused": "  refused: {text}",
+    "n_match": "{n} match|{n} matches",
+    "n_line": "{n} line|{n} lines",
+    "state_session_points": "session points",
+    "state_games": "games",
+    "state_points": "points",
+    "state_coches": "coches",
+    "state_parties": "parties",
+    "state_slate": "slate",
+    "state_balance": "balance",
 }

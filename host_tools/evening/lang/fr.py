@@ -77,4 +77,41 @@ TEXTS = {
         "les {tables} tables ont fini la séance {session}, la dernière : les résultats, "
         "ardoise evening results {folder}"
     ),
+    # les mots des commandes
+    "default_title": "Soirée de tournoi",
+    "new_done": (
+        "soirée {id} : {players} joueurs, {game} ({rules}), {sessions} séances de {deals} "
+        "donnes, dans {folder}"
+    ),
+    "next_draw": "ensuite : ardoise evening draw {folder}",
+    "plan_session": "{title} : séance {session} sur {sessions} (tirage {seed})",
+    "plan_table": "  table {table} : {teams}",
+    "plan_two": "{first} contre {second} (table à deux)",
+    "plan_repeats": (
+        "  partenaires qui ont déjà joué ensemble : {count} paires (aucun placement ne l'évite)"
+    ),
+    "plan_sitting_out": "  ne jouent pas : {names}",
+    "seat_n": "place {seat}",
+    "partners": "partenaires",
+    "seats_rule": ("Les places 1 et 3 jouent ensemble contre les places 2 et 4. Tirage {seed}."),
+    "plan_written": "plan à imprimer : {png} (ou {html})",
+    "cards_written": "cartes de table à imprimer : {html} (un PNG par table : {png}...)",
+    "status_head": (
+        "soirée {id} : séance {session} sur {sessions} tirée, {boards} ardoises inscrites"
+    ),
+    "status_table": (
+        "  table {table}, ardoise {board} ({heard}) : {state} ; {matches}, {lines} reçues"
+    ),
+    "status_seen": "{status}, vue à {time}",
+    "status_never": "jamais vue",
+    "status_refused": "  refusé : {text}",
+    "n_match": "{n} match|{n} matchs",
+    "n_line": "{n} ligne|{n} lignes",
+    "state_session_points": "points de séance",
+    "state_games": "jeux",
+    "state_points": "points",
+    "state_coches": "coches",
+    "state_parties": "parties",
+    "state_slate": "ardoise",
+    "state_balance": "solde",
 }
