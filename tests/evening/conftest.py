@@ -52,6 +52,10 @@ def make_evening(folder, boards=BOARDS, seed=7, lang="en"):
                 ports[2],
                 "--lang",
                 lang,
+                "--ssid",
+                "ClubWifi",
+                "--wifi-password",
+                "secret",
             ]
         )
         == 0

@@ -16,6 +16,7 @@ import random
 import shutil
 import time
 
+import pytest
 from PIL import Image
 
 from host_tools.common import ROOT
@@ -23,7 +24,7 @@ from host_tools.evening.live import serve
 from host_tools.evening.run import Runner, local_address
 from scoring import Match
 from tests.evening.boards import Board
-from tests.evening.conftest import free_port
+from tests.evening.conftest import free_port, make_evening
 from tests.evening.journals import session
 from tests.web.test_browser import PHONE
 
@@ -61,10 +62,10 @@ def summary(page, table):
 FRENCH = {"deal": "donne %d/%d", "over": "séance terminée"}
 
 
-def french(evening):
-    """`new`'s default: the page in French (switched to English by a player)."""
-    evening.settings["lang"] = "fr"
-    evening.save()
+@pytest.fixture
+def evening(tmp_path):
+    """`new`'s default, the README's: an evening in French (a player switches the page)."""
+    return make_evening(tmp_path / "evening", lang="fr")
 
 
 def on_a_phone(page, first):
@@ -96,10 +97,11 @@ def on_a_phone(page, first):
     assert page.is_visible("details[data-table='1'] table")
     page.click("#langs button:has-text('FR')")
     page.click("details[data-table='1'] summary")  # closed again, for the picture
+    page.click("#tabs button:has-text('Soirée')")  # the evening's standing
+    assert page.inner_text("#rankings th:nth-child(3)") == "S1"
 
 
 def test_the_page_shows_the_tables_as_players_see_them(evening, mosquitto, browser, tmp_path):
-    french(evening)
     runner = Runner(evening, local_address(evening), say=lambda text: None)
     runner.start()
     port = free_port()

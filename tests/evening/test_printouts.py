@@ -10,6 +10,7 @@ tournament`. The cards are printed by headless Chromium to PDF.
 """
 
 import json
+import os
 import random
 import re
 import signal
@@ -18,12 +19,13 @@ import pytest
 import segno
 from PIL import Image
 
+from host_tools.common import ROOT
 from host_tools.evening import printouts
 from host_tools.evening.folder import Evening
 from host_tools.evening.lang import Texts
 from scoring import Match
 from tests.evening.boards import Board
-from tests.evening.conftest import start_run
+from tests.evening.conftest import make_evening, start_run
 from tests.evening.journals import session as play_session
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
@@ -60,9 +62,8 @@ def play(evening, boards, number, rng, deals):
     return expected
 
 
-def test_results_and_the_prize_list_of_two_sessions(evening):
-    evening.settings["lang"] = "en"
-    evening.save()
+def test_results_and_the_prize_list_of_two_sessions(tmp_path):
+    evening = make_evening(tmp_path / "evening", lang="fr")  # `new`'s default, the README's
     run = start_run(evening)
     boards = {}
     expected = {}
@@ -92,9 +93,9 @@ def test_results_and_the_prize_list_of_two_sessions(evening):
                 names[0], names[2], expected[names[0]][number], expected[names[1]][number],
                 names[1], names[3],
             )  # fmt: skip
-            assert re.search(r"\n\s+%d  %s\s+session over\n" % (table["table"], line), said), said
+            assert re.search(r"\n\s+%d  %s\s+séance terminée\n" % (table["table"], line), said)
     # The prize list: each player's points per session and in total, as the journals say.
-    prize = said[said.index("Prize list") :]
+    prize = said[said.index("Palmarès") :]
     rows = [line.split() for line in prize.splitlines()[2:14]]
     assert {row[1]: [int(cell) for cell in row[2:5]] for row in rows} == {
         name: [won[1], won[2], won[1] + won[2]] for name, won in expected.items()
@@ -110,9 +111,13 @@ def test_results_and_the_prize_list_of_two_sessions(evening):
     results = evening.folder / "results"
     for stem in ("session-1", "session-2", "prize-list"):
         page = (results / (stem + ".html")).read_text(encoding="utf-8")
-        assert "@media print" in page and "equal, the difference" in page
+        assert "@media print" in page and "à égalité, la différence" in page
         with Image.open(results / (stem + ".png")) as picture:
             assert [round(dpi) for dpi in picture.info["dpi"]] == [300, 300]
+    if os.environ.get("ARDOISE_SCREENSHOT") == "update":  # the README's, a third of its size
+        with Image.open(results / "prize-list.png") as picture:
+            smaller = picture.resize((picture.width // 3, picture.height // 3))
+            smaller.save(ROOT / "docs" / "images" / "evening-prize-list.png")
 
 
 def card_code(image, geometry, size):
