@@ -100,14 +100,24 @@ def seated_teams(names):
     return [names[0::2], names[1::2]]
 
 
+def deals_played(log):
+    """The deals finished: the rules' own count, where the state keeps one (a log's steps
+    are folded again at each walk)."""
+    final = log.final
+    if isinstance(final.get("deals"), int):
+        return final["deals"]
+    return sum(1 for step in log.steps if closes_deal(step))
+
+
 def dealt(log):
-    return any(step.event["ev"] == "deal" for step in log.steps)
+    """Whether a deal was begun."""
+    return bool(deals_played(log) or log.final.get("deal_open"))
 
 
 def played_deal(log):
     """(the deal in play or the last one played, from 1; whether the table is done:
     its session over, or, a match that is no session, won)."""
-    deals = sum(1 for step in log.steps if closes_deal(step))
+    deals = deals_played(log)
     final = log.final
     if log.header.get("session"):
         over = final.get("session_left") == 0

@@ -8,6 +8,7 @@ Boards are enrolled in the folder as `enrol` does it, without a board on USB
 """
 
 import pathlib
+import signal
 import subprocess
 import sys
 
@@ -98,3 +99,31 @@ def start_run(evening, *options):
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def evening_from_the_command_line(tmp_path, players, seed, *options):
+    """`ardoise evening new` as an organiser types it (the players' file `players`, the
+    Wi-Fi "club", free ports; `options` added), then `draw --seed SEED`: (folder, port)."""
+    from tests.support.commands import ardoise
+
+    folder = tmp_path / "evening"
+    names = tmp_path / "names.txt"
+    names.write_text(players, encoding="utf-8")
+    port = free_port()
+    for command in (
+        ["new", folder, "--players", names, "--ssid", "club", "--wifi-password", "secret",
+         "--broker-port", port, "--websockets-port", free_port(), "--page-port", free_port(),
+         *options],
+        ["draw", folder, "--seed", seed],
+    ):  # fmt: skip
+        done = ardoise("evening", *command)
+        assert done.returncode == 0, done.stdout + done.stderr
+    return folder, port
+
+
+def stop_run(run):
+    """Ctrl-C to `evening run`: what it said, once it ended well."""
+    run.send_signal(signal.SIGINT)
+    output = run.communicate(timeout=30)[0]
+    assert run.returncode == 0, output
+    return output

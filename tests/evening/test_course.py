@@ -9,11 +9,10 @@ seating said sent to the slates.
 
 import json
 import random
-import signal
 
 from host_tools.evening.folder import Evening
 from tests.evening.boards import Board, Inbox
-from tests.evening.conftest import start_run
+from tests.evening.conftest import start_run, stop_run
 from tests.evening.journals import session
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
@@ -92,9 +91,7 @@ def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening)
             board.close()
         if inbox:
             inbox.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        output = stop_run(run)
     assert "session 1's seating sent to the slates: table 1 (b1), 2 (b2), 3 (b3)" in output
     assert "all 3 tables finished session 1: next, ardoise evening draw %s" % folder in output
     assert "session 2's seating taken back" in output

@@ -6,7 +6,6 @@ with the same fields.
 """
 
 import re
-import signal
 import string
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from host_tools.evening.folder import ORGANISER, Evening
 from host_tools.evening.lang import LANGUAGES, Texts
 from tests.evening.boards import Inbox
-from tests.evening.conftest import make_evening, start_run
+from tests.evening.conftest import make_evening, start_run, stop_run
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
 from tests.test_device_evening import until
@@ -87,8 +86,6 @@ def test_the_organisers_messages_follow_the_evening(tmp_path):
     finally:
         if inbox:
             inbox.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        output = stop_run(run)
     assert re.search(r"Sitzordnung der Runde 1 an die Tafeln gesendet: Tisch 1 \(b1\)", output)
     assert "Sitzordnung der Runde 1 zurückgenommen" in output

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import re
-import signal
 
 import pytest
 import segno
@@ -25,7 +24,7 @@ from host_tools.evening.folder import Evening
 from host_tools.evening.lang import Texts
 from scoring import Match
 from tests.evening.boards import Board
-from tests.evening.conftest import make_evening, start_run
+from tests.evening.conftest import make_evening, start_run, stop_run
 from tests.evening.journals import session as play_session
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
@@ -81,9 +80,7 @@ def test_results_and_the_prize_list_of_two_sessions(tmp_path):
     finally:
         for board in boards.values():
             board.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        stop_run(run)
     said = ok(ardoise("evening", "results", evening.folder))
     # Each session's table: "Anne & Émile 9 – 7 Paul & Rösli", over.
     for number in (1, 2):

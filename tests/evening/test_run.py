@@ -145,8 +145,8 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
     reloaded = type(evening).load(evening.folder)
     assert written == {
         "evening": evening.id,
-        "ssid": "",
-        "wifi_password": "",
+        "ssid": "ClubWifi",  # make_evening's network
+        "wifi_password": "secret",
         "broker_host": "10.0.0.2",
         "broker_port": evening.settings["broker"]["port"],
         "user": "b7",

@@ -8,10 +8,9 @@ ranking, its totals their sum.
 
 import random
 import re
-import signal
 
 from tests.evening.boards import Board
-from tests.evening.conftest import make_evening, start_run
+from tests.evening.conftest import make_evening, start_run, stop_run
 from tests.evening.test_evening_e2e import connects, ok
 from tests.evening.test_printouts import BOARDS, play
 from tests.support.commands import ardoise
@@ -32,9 +31,7 @@ def an_evening(folder, seed, date):
     finally:
         for board in boards.values():
             board.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        stop_run(run)
     return {name: points[1] for name, points in won.items()}
 
 

@@ -11,15 +11,13 @@ run` with its own Mosquitto.
 
 import filecmp
 import json
-import signal
 import time
 
 import pytest
 
-from host_tools.bench.broker import free_port
 from host_tools.evening.folder import ORGANISER, Evening
 from tests.evening.boards import Inbox
-from tests.evening.conftest import start_run
+from tests.evening.conftest import evening_from_the_command_line, start_run, stop_run
 from tests.evening.test_evening_e2e import BEGIN, DEAL, connects, ok, sessions_in_rules
 from tests.support.commands import ardoise
 from tests.test_device_evening import Slate, until
@@ -31,23 +29,10 @@ def lines(path):
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
-def one_table(tmp_path):
-    """An evening of four players, a session of 16 deals drawn: its folder, its port."""
-    folder = tmp_path / "evening"
-    names = tmp_path / "names.txt"
-    names.write_text(PLAYERS, encoding="utf-8")
-    port = free_port()
-    ok(ardoise("evening", "new", folder, "--players", names, "--deals", 16, "--ssid", "club",
-               "--wifi-password", "secret", "--broker-port", port,
-               "--websockets-port", free_port(), "--page-port", free_port()))  # fmt: skip
-    ok(ardoise("evening", "draw", folder, "--seed", 3))
-    return folder, port
-
-
 def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
     if not sessions_in_rules():
         pytest.skip("the rules core has no Bruus sessions yet")
-    folder, port = one_table(tmp_path)
+    folder, port = evening_from_the_command_line(tmp_path, PLAYERS, 3, "--deals", 16)
     dead = Slate(tmp_path / "dead", port)
     spare = Slate(tmp_path / "spare", port)
     (spare.data / "evening.json").unlink()  # a board from the club's box: the slate alone
@@ -92,9 +77,7 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
             slate.stop()
         if inbox:
             inbox.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        output = stop_run(run)
     assert "the broker refused a client" in output, output  # the dead board, back
     no_gap_no_duplicate(evening, copy, before, spare, tmp_path)
 

@@ -9,18 +9,16 @@ own Mosquitto.
 """
 
 import shutil
-import signal
 import sys
 import time
 
 import pytest
 
-from host_tools.bench.broker import free_port
 from host_tools.board.virtual import VirtualBoard
 from host_tools.common import FIRMWARE, ROOT
 from host_tools.evening.folder import ORGANISER, Evening
 from tests.evening.boards import Inbox
-from tests.evening.conftest import NAMES, start_run
+from tests.evening.conftest import NAMES, evening_from_the_command_line, start_run, stop_run
 from tests.evening.test_evening_e2e import connects, ok
 from tests.host_tools.sim.test_simulator import panel_in, reference
 from tests.support.commands import ardoise
@@ -70,14 +68,7 @@ def test_the_virtual_board_takes_the_slates_keys(tmp_path):
 
 
 def test_an_evening_tried_on_a_laptop_with_enrol_and_sim(tmp_path):
-    folder = tmp_path / "evening"
-    names = tmp_path / "names.txt"
-    names.write_text(NAMES, encoding="utf-8")
-    port = free_port()
-    ok(ardoise("evening", "new", folder, "--players", names, "--deals", 1, "--ssid", "Club",
-               "--wifi-password", "secret", "--broker-port", port,
-               "--websockets-port", free_port(), "--page-port", free_port()))  # fmt: skip
-    ok(ardoise("evening", "draw", folder, "--seed", 7))
+    folder, port = evening_from_the_command_line(tmp_path, NAMES, 7, "--deals", 1)
     flash = tmp_path / "slate-1"
     said = ok(ardoise("evening", "enrol", folder, "--port", "virtual", "--virtual-flash", flash,
                       "--table", 1, "--broker-host", "127.0.0.1"))  # fmt: skip
@@ -105,8 +96,6 @@ def test_an_evening_tried_on_a_laptop_with_enrol_and_sim(tmp_path):
             slate.close()
         if inbox:
             inbox.close()
-        run.send_signal(signal.SIGINT)
-        output = run.communicate(timeout=30)[0]
-    assert run.returncode == 0, output
+        output = stop_run(run)
     assert "table 1: board %s online" % board in output
     assert "table 1: board %s began match 1" % board in output
