@@ -19,8 +19,17 @@ P = "ardoise/E/BOARD":
   and sends nothing before it has heard it;
 - P/status (the board, retained): b"online", and b"offline" as last will;
 - P/seating (the organiser, retained): the table's players for the
-  session, offered at New match (`offer`); empty when the draw was taken
-  back (nothing offered then).
+  session, offered at New match (`offer`), empty when the draw was taken
+  back (nothing offered then); at a Le Brouc championship (ruling 35),
+  the round's two pairs, the target and, with a time limit, the minutes
+  left (`left`, said again while the round's clock runs).
+
+At a championship the slate shows the round and the time left under the
+coches of the round's match (the match whose names are the seating's);
+once the time is up and no deal is open, ruling 35's end rule (`over`):
+more coches win, else the higher slate, else one more deal. The slate
+then says who won and begins no deal (games/brouc.py asks `over`), as
+for a match won; the log has no key for it (docs/host-tools.md).
 
 The journal stays the truth: a line goes only once it is on flash, read
 back from its file (never a copy in RAM), so after a Wi-Fi loss, a broker
@@ -43,6 +52,7 @@ from time import ticks_add, ticks_diff
 from micropython import const
 
 from ardoise import forget
+from ardoise.base import CENTER, draw_text, status_row, text_width
 
 try:
     from umqtt import simple
@@ -83,6 +93,9 @@ _REFUSED = const(3)
 _NO_WIFI = const(4)
 _BAD_FILE = const(5)
 _SEATING = const(6)
+_ROUND = const(7)
+_TIME_UP = const(8)
+_ONE_MORE = const(9)
 _TEXTS = {
     "fr": (
         "Wi-Fi %s : mot de passe refusé. L'ardoise joue sans réseau.",
@@ -92,6 +105,9 @@ _TEXTS = {
         "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau.",
         "Inscription à la soirée illisible (evening.json) : pas de réseau.",
         "Séance %d, table %d",
+        "Tour %d, table %d",
+        "Temps écoulé : %s gagne le match.",
+        "Temps écoulé, égalité : encore une donne.",
     ),
     "de": (
         "WLAN %s: Passwort abgelehnt. Die Tafel spielt ohne Netz.",
@@ -101,6 +117,9 @@ _TEXTS = {
         "Kein WLAN oder MQTT-Client auf diesem Board: die Tafel spielt ohne Netz.",
         "Anmeldung zum Abend unlesbar (evening.json): kein Netz.",
         "Runde %d, Tisch %d",
+        "Runde %d, Tisch %d",
+        "Zeit um: %s gewinnt das Match.",
+        "Zeit um, Gleichstand: noch ein Spiel.",
     ),
     "en": (
         "Wi-Fi %s: wrong password. The slate plays without the network.",
@@ -110,9 +129,14 @@ _TEXTS = {
         "No Wi-Fi or MQTT client on this board: the slate plays without the network.",
         "The evening's enrolment (evening.json) is unreadable: no network.",
         "Session %d, table %d",
+        "Round %d, table %d",
+        "Time is up: %s wins the match.",
+        "Time is up, all square: one more deal.",
     ),
 }
-_SEATED = ("session", "table", "names", "deals", "game", "rules")
+# The round and the time left, in a few characters: "Tour 2 · 12'".
+_ROUND_SHORT = {"fr": "Tour %d", "de": "Runde %d", "en": "Round %d"}
+_SEATED = ("table", "names", "game", "rules")
 _KEYS = ("evening", "ssid", "wifi_password", "broker_host", "broker_port", "user", "password")
 
 
@@ -220,6 +244,10 @@ class Evening:
         self.notes = []  # texts to say when the slate is shown
         self.sent = False
         self.seating = None
+        self.ends = None  # the round's end (ticks) once its clock runs, at a championship
+        self.shown_left = -1  # the minutes left as drawn last
+        self.ended = -2  # the end rule's answer as said last (timed)
+        self.over_kept = None  # (match, its events, side) the end rule ended
         self.client = self.link = None
         self.have = None  # the last /have heard (match, count)
         self.heard = None  # a /have heard and not yet acted on
@@ -267,6 +295,8 @@ class Evening:
             text = self.text(key)
             app.alert(text % values if values else text)
             app.dirty = True
+        if self.ends is not None:  # a round's clock: kept with or without the network
+            self.timed()
         if self.state == _OFF:
             return
         keypad = app.keypad
@@ -443,11 +473,28 @@ class Evening:
                 seating = json.loads(message)
                 for key in _SEATED:
                     seating[key]  # noqa: B018  (each must be there)
-                # Four players, or two at a table of two (Bruus's `two` rules).
-                if len(seating["names"]) == (2 if seating["rules"] == "two" else 4):
-                    self.seating = seating
+                if "round" in seating:  # a championship's: two pairs, a target
+                    seating["target"] + seating["round"]  # noqa: B018
+                    seats = 4
+                else:  # a session's: four players, or two at a table of two
+                    seating["session"] + seating["deals"]  # noqa: B018
+                    seats = 2 if seating["rules"] == "two" else 4
+                if len(seating["names"]) == seats:
+                    seating["names"] = tuple(seating["names"])  # as the match holds them
+                    self.seated(seating)
             except (ValueError, KeyError, TypeError):
                 pass  # not a seating: the last one stands
+
+    def seated(self, seating):
+        """A seating heard: a new round's says its end rule afresh; the time left
+        (`left`, s) sets the round's end on the slate's clock."""
+        old = self.seating
+        if old is None or old.get("round") != seating.get("round"):
+            self.ended = -2
+        self.seating = seating
+        left = seating.get("left")
+        self.ends = None if left is None else ticks_add(self.clock(), int(left) * 1000)
+        self.app.dirty = True
 
     def hear(self, have):
         """A /have: the first of a connection places the cursor; a later one
@@ -535,6 +582,67 @@ class Evening:
             and have[1] == self.index
         )
 
+    # -- a championship's round ---------------------------------------------------------
+
+    def round_game(self):
+        """The rules' state of the match on the slate if it is the round's (the
+        seating's names, not won), else None."""
+        seating = self.seating
+        match = self.app.match
+        if seating is None or "round" not in seating or match.names != seating["names"]:
+            return None
+        game = match.game
+        return game if game.winner < 0 else None
+
+    def minutes_left(self):
+        """The round's minutes left, rounded up (0: time is up), or -1 if unknown."""
+        if self.ends is None:
+            return -1
+        left = ticks_diff(self.ends, self.clock())
+        return (left + 59999) // 60000 if left > 0 else 0
+
+    def over(self):
+        """Ruling 35's end rule, once the round's time is up: 0 or 1, the side that
+        wins (more coches, else the higher slate), or -1 (time left, a deal open,
+        still equal: one more deal, or not the round's match)."""
+        match = self.journal.match
+        kept = self.over_kept
+        if kept is not None and kept[0] is match and kept[1] == len(match.in_force):
+            return kept[2]  # ended so, and unchanged since: the next round's seating came
+        game = self.round_game()
+        if game is None or game.deal_open or self.minutes_left() != 0:
+            return -1
+        for tally in (game.coches, game.slate):
+            if tally[0] != tally[1]:
+                side = 0 if tally[0] > tally[1] else 1
+                self.over_kept = (match, len(match.in_force), side)
+                return side
+        return -1
+
+    def timed(self):
+        """Redraw when the minutes left change; say the end rule's answer once."""
+        left = self.minutes_left()
+        if left != self.shown_left:
+            self.shown_left = left
+            self.app.dirty = True
+        if left:
+            return
+        # The answer: a side that wins, -1 all square between deals (one more
+        # deal), -2 a deal in play (or not the round's match).
+        answer = self.over()
+        if answer < 0:
+            game = self.round_game()
+            answer = -1 if game is not None and not game.deal_open else -2
+        if answer != self.ended:
+            self.ended = answer
+            self.app.dirty = True
+            # Said each time it comes: a deal ended all square, then won.
+            self.said &= ~(1 << _TIME_UP | 1 << _ONE_MORE)
+            if answer >= 0:
+                self.say(_TIME_UP, self.app.team(answer, 16))
+            elif answer == -1:
+                self.say(_ONE_MORE)
+
     # -- on the slate ------------------------------------------------------------------
 
     def say(self, key, *values):
@@ -550,6 +658,8 @@ class Evening:
         """The slate's sign, at the right end of its last row: a filled box
         when the organiser holds every line, an empty one while some are
         not sent yet. None on a plain slate."""
+        if self.round_game() is not None:
+            self.draw_round(fb)
         if self.state == _OFF:
             return
         x = fb.width - 5
@@ -561,24 +671,50 @@ class Evening:
         else:
             fb.rect(x, y, 4, 5, 1 - back)
 
+    def draw_round(self, fb):
+        """The round and its time left under the coches (a 64-row panel), and
+        the end rule's winner on the last row once the time is up."""
+        app = self.app
+        side = self.over()
+        if side >= 0:
+            status_row(app, fb, app.text.winners("match_won", side), True)
+        if fb.height < 64:
+            return
+        text = _ROUND_SHORT.get(app.settings.get("lang"), _ROUND_SHORT["fr"])
+        text %= self.seating["round"]
+        left = self.minutes_left()
+        if left >= 0:
+            text += " · %d'" % left
+        width = text_width(text) + 4
+        fb.fill_rect(64 - width // 2, 36, width, 8, 0)
+        draw_text(fb, text, 64, 36, align=CENTER)
+
     def offer(self, app):
-        """New match: the seating pushed for the session, if any, one press
-        to begin it."""
+        """New match: the seating pushed for the session (the round's pairs at a
+        championship), if any, one press to begin it."""
         seating = self.seating
         if seating is None:
             return
-        names = seating["names"]
-        text = self.text(_SEATING) % (seating["session"], seating["table"])
-        text += "\n" + ", ".join(names)
+        names = list(seating["names"])
+        if "round" in seating:
+            text = self.text(_ROUND) % (seating["round"], seating["table"])
+            text += "\n%s & %s - %s & %s" % (names[0], names[2], names[1], names[3])
+        else:
+            text = self.text(_SEATING) % (seating["session"], seating["table"])
+            text += "\n" + ", ".join(names)
 
         def header(dealer):
-            return {
+            event = {
                 "ev": "match",
                 "game": seating["game"],
                 "rules": seating["rules"],
                 "dealer": dealer,
                 "names": names,
-                "session": seating["deals"],
             }
+            if "round" in seating:
+                event["target"] = seating["target"]
+            else:
+                event["session"] = seating["deals"]
+            return event
 
         app.load("menus").confirm_new_match(app, text, header, len(names))

@@ -20,8 +20,8 @@ import sys
 import tempfile
 import time
 
+from host_tools.bench import championship, evening, figures_of, presses, refusals
 from host_tools.bench import device as bench_device
-from host_tools.bench import evening, figures_of, presses, refusals
 from host_tools.board.emulated import bench as emulated_pico
 from host_tools.common import (
     MPY_CROSS,
@@ -145,12 +145,14 @@ def write_report(sections):
         "The organiser's rows: the test evening (3 slates), then a club's (60, as the load",
         "proof plays it), played by simulated slates (paho clients speaking the slate's",
         "protocol, tests/evening/load.py) against the real `ardoise evening run`; a line's",
-        "latency runs from its writing on a slate to the first ranking the organiser",
-        "publishes that holds it.",
+        "latency runs from its writing on a slate to the first standing the page sends",
+        "that holds it (as a phone receives it; the organiser publishes it on /ranking).",
         "Presses per typical deal: host_tools/bench/deals.keys played with three buttons",
         "(host_tools/bench/presses.py), a list walked the shorter way round and a held key",
         'counted as one press; "before" is the firmware of commit d2e9953 (issue 13)',
         "playing the same events the same way.",
+        "A championship's draw (host_tools/bench/championship.py): 40 pairs, 6 Swiss rounds",
+        "played (120 etivaz logs), then round 7 drawn as `ardoise evening draw` draws it.",
     ]
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -189,6 +191,7 @@ def main(argv=None):
                 evening.organiser(),
             ),
             ("Presses per typical deal", presses.measure(folder / "presses")),
+            ("A championship's draw", championship.measure(folder / "championship")),
             ("Proofs", proofs()),
         ]
     rows = [row for _, section in sections for row in section]

@@ -121,18 +121,9 @@ def check(data, label="the file", most=None):
         name = unicodedata.normalize("NFC", line).strip(" \t")
         if not name:
             continue
-        undrawable = sorted({char for char in name if not drawable(char, extra)})
-        if name in ANONYMOUS:
-            problems.append("line %d: %r is the slate's empty seat, not a name" % (number, name))
-        elif undrawable:
-            problems.append(
-                "line %d: %r has %s, which the slate cannot draw"
-                % (number, name, ", ".join(shown(char) for char in undrawable))
-            )
-        elif len(name) > longest:
-            problems.append(
-                "line %d: %r is %d characters: at most %d" % (number, name, len(name), longest)
-            )
+        problem = name_problem(name, longest, extra)
+        if problem:
+            problems.append("line %d: %s" % (number, problem))
         elif name in where:
             problems.append("line %d: %r is already on line %d" % (number, name, where[name]))
         else:
@@ -147,6 +138,23 @@ def check(data, label="the file", most=None):
     if problems:
         raise RosterError("%s cannot be the roster:\n  %s" % (label, "\n  ".join(problems)))
     return names
+
+
+def name_problem(name, longest=None, extra=None):
+    """Why `name` (NFC, stripped) cannot be a player's name on the slate, or None."""
+    if longest is None:
+        _, longest, extra = limits()
+    undrawable = sorted({char for char in name if not drawable(char, extra)})
+    if name in ANONYMOUS:
+        return "%r is the slate's empty seat, not a name" % name
+    if undrawable:
+        return "%r has %s, which the slate cannot draw" % (
+            name,
+            ", ".join(shown(char) for char in undrawable),
+        )
+    if len(name) > longest:
+        return "%r is %d characters: at most %d" % (name, len(name), longest)
+    return None
 
 
 def shown(char):

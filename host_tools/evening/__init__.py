@@ -11,7 +11,10 @@ keeps each board's journal byte for byte in the evening's folder, as
 - results.py: each session's tables and standing, the evening's places;
 - printouts.py: the results, the prize list and the table cards to print;
 - lang/: the texts a player or the organiser reads, one module a language;
+- championship.py: a Le Brouc championship's pairs, rounds, plans, the
+  seating of a round and the record of its clock; pairing.py its draw;
 - enrol.py: a board given the evening's Wi-Fi, broker and its credentials;
+- intake.py: what a board sends, read once: bounded, checked, shown escaped;
 - copy.py: each board's journal kept line by line, never guessed;
 - live.py: the standing, each table's state, the page and its events;
 - run.py: the evening itself (`run`) and `status`;

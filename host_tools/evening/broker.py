@@ -2,20 +2,24 @@
 
 Every board has its own user (its id) and may publish only under its own
 topics, ardoise/EVENING/BOARD/line and /status; it reads its /have and
-/seating. The organiser's user reads and writes the whole evening. A client
-without a user (the page, a phone) reads only the ranking and the boards'
-status, and publishes nothing. The password file holds salted PBKDF2-SHA512
+/seating. The organiser's user reads and writes the whole evening. A
+client's id is its user (use_username_as_clientid, on every listener), so
+no client can take another's id, which would make Mosquitto drop the one
+connected; a client without a user is refused (Mosquitto 2.0 has no other
+way to keep it from taking an id: phones read the live page, not MQTT).
+The password file holds salted PBKDF2-SHA512
 hashes in Mosquitto 2's own format, as mosquitto_passwd writes them: no
 password is ever on a command line, in a log or in a page.
 
-Any other MQTT 3.1.1 broker can stand in, given by URL
-(mqtt://organiser:PASSWORD@host:1883): its owner sets its users and ACL as
+Any other MQTT 3.1.1 broker can stand in, given by URL (mqtt://organiser@host:1883,
+the password apart: `password_for`): its owner sets its users and ACL as
 broker/acl says.
 """
 
 import base64
 import ctypes
 import errno
+import getpass
 import hashlib
 import os
 import secrets
@@ -29,10 +33,24 @@ import time
 import urllib.parse
 from collections import deque
 
+from host_tools.common import printable
 from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 
 MOSQUITTO = "/usr/sbin/mosquitto"
+PASSWORD_VARIABLE = "ARDOISE_BROKER_PASSWORD"  # an existing broker's password, if not asked
 PR_SET_PDEATHSIG = 1
+# The largest message the evening's broker passes on (message_size_limit): a
+# board's line is at most some 1,300 bytes, the organiser's ranking of a club's
+# evening some tens of KB. A larger one is acknowledged and dropped; a packet
+# larger still (max_packet_size: the topic and header's room more) ends its
+# client's connection before Mosquitto reads it into memory. A board's flood
+# of 150 lines of 1 MiB took `run` from 27 to 334 MB before.
+MESSAGE_LIMIT = 256 * 1024
+PACKET_LIMIT = MESSAGE_LIMIT + 1024
+# Mosquitto stopped this many times within RESTART_WINDOW s: something keeps it
+# from running (its config, its port), and the evening stops, saying why.
+RESTARTS = 5
+RESTART_WINDOW = 60
 ITERATIONS = 101  # mosquitto_passwd's own count (Mosquitto 2.0)
 
 
@@ -54,9 +72,8 @@ def acl_text(evening_id):
     return "\n".join(
         [
             "# The ACL of evening %s, made by `ardoise evening` (broker.py)." % evening_id,
-            "# Clients without a user (the page, phones): read the ranking and the status.",
-            "topic read %s/ranking" % root,
-            "topic read %s/+/status" % root,
+            "# No client without a user, and each client's id is its user",
+            "# (use_username_as_clientid): none can take a board's or the organiser's.",
             "# Each board (user = its id): publish its lines and its status, read what",
             "# the organiser holds of it and its table's seating. Nothing else.",
             "pattern write %s/%%u/line" % root,
@@ -80,8 +97,9 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
         [
             "# Mosquitto for evening %s, made by `ardoise evening` (broker.py)." % evening_id,
             "per_listener_settings false",
-            "# A client without a user may connect: the ACL lets it read the ranking only.",
-            "allow_anonymous true",
+            "# Every client has a user, and its id is that user (each listener below):",
+            "# a client without one could take a board's id, which drops the board.",
+            "allow_anonymous false",
             "password_file %s" % (folder / "passwd"),
             "acl_file %s" % (folder / "acl"),
             *(
@@ -93,12 +111,17 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
             "# for it (Mosquitto drops QoS 1 messages past 1000 queued by default; its 0,",
             "# no limit, made 2.0.11 drop a client's messages in the tests).",
             "max_queued_messages 100000",
+            "# No message past this, whoever sends it (a line is at most some 1,300 bytes).",
+            "message_size_limit %d" % MESSAGE_LIMIT,
+            "max_packet_size %d" % PACKET_LIMIT,
             *(
                 # Started as root, Mosquitto would become the user mosquitto, who
                 # cannot read the organiser's password file.
                 ["user root"] if os.geteuid() == 0 else []
             ),
-            "log_dest stdout",
+            "# stderr: unbuffered, each line said at once (stdout, a pipe, is block-buffered:",
+            "# a refusal came only at the end of the evening). run.py reads it.",
+            "log_dest stderr",
             "log_type error",
             "log_type warning",
             "log_type notice",
@@ -107,11 +130,13 @@ def config_text(folder, evening_id, port, websockets=None, bind="", keep=False):
             "# The boards, on the LAN.",
             ("listener %d %s" % (port, bind)).strip(),
             "protocol mqtt",
+            "use_username_as_clientid true",
             *(
                 [
-                    "# Phones and pages: MQTT over WebSockets, read-only.",
+                    "# MQTT over WebSockets, for the same users.",
                     ("listener %d %s" % (websockets, bind)).strip(),
                     "protocol websockets",
+                    "use_username_as_clientid true",
                 ]
                 if websockets
                 else []
@@ -153,22 +178,52 @@ class Address:
 
 
 def parse_url(url):
-    """An Address from mqtt://user:password@host:port; EveningError for anything else."""
+    """An Address, its password None, from mqtt://USER@HOST:PORT (USER the organiser's
+    by default); EveningError for anything else. The URL is never repeated: it may
+    hold a password, which is never taken from a command line (`password_for`)."""
     parts = urllib.parse.urlsplit(url)
-    if parts.scheme != "mqtt" or not parts.hostname:
-        raise EveningError(
-            "a broker URL looks like mqtt://user:password@host:1883, not %r"
-            % urllib.parse.urlsplit(url)._replace(netloc=parts.hostname or "").geturl()
-        )
     try:
-        port = parts.port or 1883
+        host, port = parts.hostname, parts.port or 1883
     except ValueError:
-        raise EveningError("the broker URL's port is not a number") from None
-    return Address(
-        parts.hostname,
-        port,
-        urllib.parse.unquote(parts.username or ""),
-        urllib.parse.unquote(parts.password or ""),
+        raise EveningError("the broker URL's port is not a number: mqtt://USER@HOST:1883") from None
+    if parts.scheme != "mqtt" or not host:
+        raise EveningError(
+            "a broker URL looks like mqtt://USER@HOST:1883 (the one given is not repeated "
+            "here: it may hold a password)"
+        )
+    if parts.password is not None:
+        raise EveningError(
+            "the broker URL holds a password, which anyone on this computer can read in "
+            "the process list while the evening runs: give mqtt://USER@HOST:PORT, and the "
+            "password in a file (--broker-password-file FILE), in %s, or when asked (the "
+            "organiser's user takes its password from secrets.json)" % PASSWORD_VARIABLE
+        )
+    user = urllib.parse.unquote(parts.username) if parts.username else ORGANISER
+    return Address(host, port, user, None)
+
+
+def password_for(user, evening, password_file=None):
+    """The password of `user` on an existing broker, never from a command line: the
+    file given, else $ARDOISE_BROKER_PASSWORD, else secrets.json's for the organiser's
+    user, else asked on the terminal (never echoed)."""
+    if password_file:
+        try:
+            with open(password_file, encoding="utf-8") as file:
+                return file.readline().rstrip("\r\n")
+        except (OSError, UnicodeError) as error:
+            raise EveningError(
+                "cannot read the password file %s: %s"
+                % (password_file, getattr(error, "strerror", None) or error)
+            ) from None
+    if os.environ.get(PASSWORD_VARIABLE):
+        return os.environ[PASSWORD_VARIABLE]
+    if user == ORGANISER:
+        return evening.secrets["organiser"]
+    if sys.stdin.isatty():
+        return getpass.getpass("the password of %s on the broker: " % user)
+    raise EveningError(
+        "the password of %s on the broker: give it in a file (--broker-password-file "
+        "FILE) or in %s, or run this in a terminal to be asked" % (user, PASSWORD_VARIABLE)
     )
 
 
@@ -210,13 +265,15 @@ class Mosquitto:
         self.tail = deque(maxlen=20)
         self.process = None
         self.reader = None
+        self.stops = []  # when it stopped by itself, within the last RESTART_WINDOW s
 
     def start(self):
+        self.tail.clear()  # what this process says
         executable = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
         if not executable:
             raise EveningError(
                 "Mosquitto is not installed (sudo apt-get install mosquitto), or give a "
-                "broker with --broker mqtt://user:password@host:1883"
+                "broker with --broker mqtt://USER@HOST:1883"
             )
         self.process = subprocess.Popen(
             [executable, "-c", str(self.config)],
@@ -230,7 +287,8 @@ class Mosquitto:
 
     def _read(self):
         for raw in self.process.stdout:
-            text = raw.decode("utf-8", "replace").rstrip()
+            # Client ids and users are the clients' words: never the terminal's.
+            text = printable(raw.decode("utf-8", "backslashreplace").rstrip())
             self.tail.append(text)
             if self.on_line:
                 self.on_line(text)
@@ -247,7 +305,53 @@ class Mosquitto:
                 return
             except OSError:
                 time.sleep(0.05)
+        self.process.kill()  # never to run beside the next one
         raise EveningError("Mosquitto did not listen on port %d within %d s" % (port, timeout))
+
+    def keep_up(self, port, say):
+        """Mosquitto stopped by itself (killed, say): started again, said, spaced out
+        (0, 1, 2, 3 s), while the page and the copies go on; EveningError, saying
+        why, once it stopped RESTARTS times within RESTART_WINDOW s."""
+        while True:
+            now = time.monotonic()
+            self.stops = [at for at in self.stops if now - at < RESTART_WINDOW] + [now]
+            why = self.why_stopped()
+            self.stop()
+            if len(self.stops) >= RESTARTS:
+                raise EveningError(
+                    "Mosquitto stopped %d times within a minute (the last: %s): the evening "
+                    "stops here. The folder keeps everything; `ardoise evening run` goes on "
+                    "from it once Mosquitto can run" % (len(self.stops), why)
+                )
+            say(
+                "Mosquitto stopped (%s): starting it again (%d of %d within a minute); the "
+                "page stays up, and the boards connect again" % (why, len(self.stops), RESTARTS)
+            )
+            time.sleep(len(self.stops) - 1)
+            self.start()
+            try:
+                self.wait_listening(port)
+            except EveningError:
+                continue  # stopped at once, or never listened: it counts
+            say("Mosquitto is back on port %d" % port)
+            return
+
+    def why_stopped(self):
+        """How the process ended, and the last line it logged, in a few words."""
+        code = self.process.poll() if self.process else None
+        if code is None:
+            how = "it stopped answering"
+        elif code < 0:
+            how = "killed by %s" % signal.Signals(-code).name
+        else:
+            how = "exit code %d" % code
+        if self.reader:
+            self.reader.join(2)
+        said = [line.split(": ", 1)[-1] for line in self.tail]
+        errors = [line for line in said if line.startswith("Error")] or said[-1:]
+        if code and code > 0 and errors:
+            how += ": " + " ".join(errors[:2])
+        return how
 
     def reload(self):
         """Read the password file and the ACL again (Mosquitto does on SIGHUP)."""

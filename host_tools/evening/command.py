@@ -2,19 +2,23 @@
 
     ardoise evening new FOLDER --players NAMES.txt [--game bruus --rules schwesing
         --sessions 3 --deals 16 --ssid NETWORK --wifi-password ...]
+    ardoise evening new FOLDER --pairs PAIRS.txt [--format swiss|round-robin --rounds N
+        --target 5 --rules etivaz --round-minutes M ...]
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N] [--force]
         [--take-back]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
-    ardoise evening run FOLDER [--broker mqtt://user:password@host:1883] [--page-port N]
+    ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
+        [--page-port N]
     ardoise evening status FOLDER
     ardoise evening players FOLDER [--add NAME ...] [--withdraw NAME ...]
     ardoise evening replace FOLDER --table N --port PORT [--erase]
     ardoise evening results FOLDER [--session N]
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
-config (host_tools/evening/folder.py). `draw` seats the next session and
-writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
+config (host_tools/evening/folder.py); with --pairs, a Le Brouc championship
+(ruling 35: host_tools/evening/championship.py). `draw` seats the next
+session (or round) and writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
 evening's Wi-Fi, the broker's address, its own user and the live ranking's
 address (for the slate's web page) over USB. `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
@@ -38,7 +42,16 @@ from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
 from host_tools.common import end_on_signals, printable
-from host_tools.evening import broker, course, draw, lang, printouts, results
+from host_tools.evening import (
+    broker,
+    championship,
+    course,
+    draw,
+    lang,
+    pairing,
+    printouts,
+    results,
+)
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
@@ -49,33 +62,51 @@ def new(args):
     folder = pathlib.Path(args.folder)
     if (folder / "evening.json").exists():
         raise EveningError("%s already holds an evening: choose another folder" % folder)
-    try:
-        data = pathlib.Path(args.players).read_bytes()
-    except OSError as error:
-        raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
-    players = check_names(data, args.players, MOST_PLAYERS)
-    if len(players) < 4:
-        raise EveningError(
-            "%s names %d player%s: a table needs four; add players to the file"
-            % (args.players, len(players), "" if len(players) == 1 else "s")
+    if args.pairs and args.game not in (None, "brouc"):
+        raise EveningError("a championship (--pairs) is Le Brouc's: --game %s goes with --players"
+                           % args.game)  # fmt: skip
+    if args.pairs:
+        game = championship.settings(
+            championship.read_pairs(args.pairs),
+            args.format,
+            args.rounds,
+            args.target,
+            args.rules or "etivaz",
+            args.round_minutes,
         )
-    rules = args.rules or RULES[args.game][0]
-    if rules not in RULES[args.game]:
-        raise EveningError(
-            "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
-        )
+        players = game["players"]
+    else:
+        try:
+            data = pathlib.Path(args.players).read_bytes()
+        except OSError as error:
+            raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
+        players = check_names(data, args.players, MOST_PLAYERS)
+        if len(players) < 4:
+            raise EveningError(
+                "%s names %d player%s: a table needs four; add players to the file"
+                % (args.players, len(players), "" if len(players) == 1 else "s")
+            )
+        args.game = args.game or "bruus"
+        rules = args.rules or RULES[args.game][0]
+        if rules not in RULES[args.game]:
+            raise EveningError(
+                "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
+            )
+        game = {
+            "game": args.game,
+            "rules": rules,
+            "sessions": args.sessions,
+            "deals": args.deals,
+            "players": players,
+        }
     texts = lang.Texts(args.lang)
     evening = Evening(folder)
     evening.settings = {
         "evening": new_id(),
         "date": datetime.date.today().isoformat(),  # a season's column (ardoise tournament)
         "lang": args.lang,  # what every text a player or the organiser reads is in
-        "title": args.title or texts("default_title"),
-        "game": args.game,
-        "rules": rules,
-        "sessions": args.sessions,
-        "deals": args.deals,
-        "players": players,
+        "title": args.title or texts("championship_title" if args.pairs else "default_title"),
+        **game,
         "broker": {"port": args.broker_port, "websockets": args.websockets_port},
         "page_port": args.page_port,
         "boards": {},
@@ -93,24 +124,36 @@ def new(args):
     evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
     evening.save()
     broker.write_config(evening)
-    print(
-        texts(
-            "new_done",
-            id=evening.id,
-            players=len(players),
-            game=args.game,
-            rules=rules,
-            sessions=args.sessions,
-            deals=args.deals,
-            folder=folder,
+    if args.pairs:
+        print(
+            texts(
+                "new_championship",
+                id=evening.id,
+                what=championship.describe(evening.settings),
+                folder=folder,
+            )
         )
-    )
+    else:
+        print(
+            texts(
+                "new_done",
+                id=evening.id,
+                players=len(players),
+                game=args.game,
+                rules=game["rules"],
+                sessions=args.sessions,
+                deals=args.deals,
+                folder=folder,
+            )
+        )
     print(texts("next_draw", folder=folder))
     return 0
 
 
 def do_draw(args):
     evening = Evening.load(pathlib.Path(args.folder))
+    if championship.is_championship(evening.settings):
+        return draw_round(evening, args)
     draws = evening.settings["draws"]
     title = evening.settings["title"]
     if args.show is not None:
@@ -119,10 +162,7 @@ def do_draw(args):
         session = draws[args.show - 1]
     elif args.take_back:
         number = course.take_back(evening)
-        print(
-            "session %d taken back: the slates forget its seating (with `ardoise evening run`); "
-            "next, ardoise evening draw %s" % (number, evening.folder)
-        )
+        print(lang.of(evening)("session_taken_back", session=number, folder=evening.folder))
         return 0
     else:
         if len(draws) >= evening.settings["sessions"]:
@@ -143,24 +183,68 @@ def do_draw(args):
         evening.save()
     texts = lang.of(evening)
     sessions = evening.settings["sessions"]
+    write_plan(
+        evening,
+        "session-%d" % session["session"],
+        lambda png: draw.write_png(png, title, session, sessions, texts),
+        draw.page(title, session, sessions, texts),
+        draw.plan_lines(title, session, sessions, texts),
+    )
+    heading = texts("session_of", session=session["session"], sessions=sessions)
+    write_cards(evening, "session-%d" % session["session"], heading, session["tables"],
+                args.page_host)  # fmt: skip
+    return 0
+
+
+def write_plan(evening, name, picture, document, lines):
+    """A plan to print: FOLDER/seating/NAME.png (drawn by `picture(path)`) and
+    NAME.html (`document`), and its `lines` printed."""
     plans = evening.folder / "seating"
     plans.mkdir(exist_ok=True)
-    png = plans / ("session-%d.png" % session["session"])
-    page = plans / ("session-%d.html" % session["session"])
-    draw.write_png(png, title, session, sessions, texts)
-    page.write_text(draw.page(title, session, sessions, texts), encoding="utf-8")
-    print("\n".join(draw.plan_lines(title, session, sessions, texts)))
-    print(texts("plan_written", png=png, html=page))
-    cards = printouts.write_cards(
-        plans,
-        texts,
-        title,
-        session,
-        sessions,
-        evening.secrets.get("wifi", {}).get("ssid", ""),
-        page_url(evening, args.page_host),
+    png = plans / (name + ".png")
+    page = plans / (name + ".html")
+    picture(png)
+    page.write_text(document, encoding="utf-8")
+    print("\n".join(lines))
+    print(lang.of(evening)("plan_written", png=png, html=page))
+
+
+def write_cards(evening, name, heading, tables, page_host):
+    """A card a table of `tables` (`heading`: the session's or the round's), said."""
+    written = printouts.write_cards(evening, name, heading, tables, page_url(evening, page_host))
+    print(lang.of(evening)("cards_written", html=written[0], png=written[1].name))
+
+
+def draw_round(evening, args):
+    """`draw` at a championship: the next round (or --show N again), and its plan."""
+    settings = evening.settings
+    draws = settings["draws"]
+    title = settings["title"]
+    if args.sit_out or args.two:
+        raise EveningError("a championship seats pairs: --sit-out and --two are for --players")
+    if args.show is not None:
+        if not 1 <= args.show <= len(draws):
+            raise EveningError("round %d is not drawn (%d drawn)" % (args.show, len(draws)))
+        drawn = draws[args.show - 1]
+    elif args.take_back:
+        number = course.take_back(evening)
+        print(lang.of(evening)("round_taken_back", round=number, folder=evening.folder))
+        return 0
+    else:
+        seed = draw.new_seed() if args.seed is None else args.seed
+        drawn = championship.draw_round(evening, seed)
+        draws.append(drawn)
+        settings.pop("seated", None)  # a seating to push again (run.py)
+        evening.save()
+    write_plan(
+        evening,
+        "round-%d" % drawn["round"],
+        lambda png: championship.write_png(png, title, settings, drawn),
+        championship.page(title, settings, drawn),
+        championship.plan_lines(title, settings, drawn),
     )
-    print(texts("cards_written", html=cards[0], png=cards[1].name))
+    heading = lang.of(evening)("round_of", round=drawn["round"], rounds=settings["rounds"])
+    write_cards(evening, "round-%d" % drawn["round"], heading, drawn["tables"], args.page_host)
     return 0
 
 
@@ -298,6 +382,7 @@ def run(args):
     try:
         if args.broker:
             address = broker.parse_url(args.broker)
+            address.password = broker.password_for(address.user, evening, args.password_file)
         else:
             mosquitto = _start_mosquitto(evening)
             address = local_address(evening)
@@ -311,13 +396,20 @@ def run(args):
             "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
         )
         print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        if mosquitto:
+            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
+        else:
+            print(
+                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
+                "the folder keeps everything" % address
+            )
         files = evening.changed()
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
-                raise EveningError("Mosquitto stopped:\n  " + "\n  ".join(mosquitto.tail))
+                mosquitto.keep_up(settings["broker"]["port"], runner.say)
             files, enrolled = runner.follow(files)
+            runner.tick()
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
                 mosquitto.reload()
     except KeyboardInterrupt:
@@ -350,35 +442,35 @@ def _start_mosquitto(evening):
 
 
 def status(args):
-    import json
-
     from host_tools.evening.live import Logs, standing
+    from host_tools.evening.run import kept
 
     evening = Evening.load(pathlib.Path(args.folder))
-    try:
-        seen = json.loads((evening.state / "boards.json").read_text())
-    except FileNotFoundError:
-        seen = {}
-    now = standing(evening, Logs(evening.logs), {b: v.get("seen") for b, v in seen.items()})
+    boards = kept(evening)
+    now = standing(evening, Logs(evening.logs), {b: v["seen"] for b, v in boards.items()})
     texts = lang.of(evening)
-    print(
-        texts(
-            "status_head",
-            id=evening.id,
-            session=now["session"],
-            sessions=now["sessions"],
-            boards=len(evening.boards),
-        )
-    )
+    if championship.is_championship(evening.settings):
+        out = [texts("status_championship", id=evening.id, boards=len(evening.boards))]
+    else:
+        out = [
+            texts(
+                "status_head",
+                id=evening.id,
+                session=now["session"],
+                sessions=now["sessions"],
+                boards=len(evening.boards),
+            )
+        ]
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
         lines = sum(path.read_bytes().count(b"\n") for path in files)
         heard = texts("status_never")
         if table["seen"]:
-            state = (seen.get(board) or {}).get("status")
-            heard = texts("status_seen", status=state, time=table["seen"])
-        print(
+            heard = texts("status_seen", status=boards[board]["status"], time=table["seen"])
+            if not boards[board]["status"]:
+                heard = texts("status_seen_at", time=table["seen"])
+        out.append(
             texts(
                 "status_table",
                 table=table["table"],
@@ -389,19 +481,71 @@ def status(args):
                 lines=texts.count("n_line", lines),
             )
         )
-    for text in now["refused"]:
-        print(texts("status_refused", text=text))
+    for board, held in sorted(boards.items()):
+        refused = held["refused"]
+        if refused:
+            out.append(
+                texts(
+                    "status_board_refused",
+                    board=board,
+                    what=refused["what"],
+                    at=refused["at"],
+                    count=texts.count("n_time", refused["count"]),
+                    reason=refused["reason"],
+                )
+            )
+    out += [texts("status_refused", text=text) for text in now["refused"]]
+    print(printable("\n".join(out)))  # a board's words never drive the terminal
+    if championship.is_championship(evening.settings):
+        round_status(evening, texts)
     return 0
 
 
-def parser():
-    top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
-    commands = top.add_subparsers(dest="command", required=True)
-    one = commands.add_parser("new", help="a new evening's folder")
+def round_status(evening, texts):
+    """`status` at a championship: the round, and the tables that still play."""
+    settings = evening.settings
+    draws = settings["draws"]
+    if not draws:
+        print(texts("round_none", folder=evening.folder))
+        return
+    _, results = championship.collect(evening)
+    still = championship.playing(draws[-1], results)
+    state = texts("round_all_won")
+    if still:
+        state = texts("round_playing", tables=texts.count("n_table", len(still)))
+    print(texts("round_status", round=draws[-1]["round"], rounds=settings["rounds"], state=state))
+    for text in still:
+        print("  " + text)
+    if draws[-1].get("bye"):
+        print(texts("round_bye", pair=" & ".join(draws[-1]["bye"])))
+
+
+def new_arguments(one):
+    """`new`'s arguments: a Schwesing evening's or a championship's."""
     one.add_argument("folder")
-    one.add_argument("--players", required=True, help="the players' names, one per line")
-    one.add_argument("--game", choices=sorted(RULES), default="bruus")
+    who = one.add_mutually_exclusive_group(required=True)
+    who.add_argument("--players", help="the players' names, one per line (a Schwesing evening)")
+    who.add_argument(
+        "--pairs", help="a Le Brouc championship: its pairs, one a line, 'Anne & Marc'"
+    )
+    one.add_argument("--game", choices=sorted(RULES), help="bruus (default), brouc")
     one.add_argument("--rules", help="schwesing (default), treia; etivaz, brou1802, 31")
+    one.add_argument(
+        "--format",
+        choices=pairing.FORMATS,
+        default=pairing.SWISS,
+        help="a championship's rounds: swiss (default), or round-robin for 8 pairs or fewer",
+    )
+    one.add_argument(
+        "--rounds",
+        type=int,
+        help="a championship's rounds (default: log2 of the pairs, rounded up, + 1; "
+        "a round robin's all)",
+    )
+    one.add_argument("--target", type=int, default=5, help="a championship's coches a match")
+    one.add_argument(
+        "--round-minutes", type=float, help="a championship's time limit a round (none by default)"
+    )
     one.add_argument("--sessions", type=int, default=3)
     one.add_argument("--deals", type=int, default=16, help="deals per session")
     one.add_argument(
@@ -418,6 +562,12 @@ def parser():
     one.add_argument("--websockets-port", type=int, default=9001)
     one.add_argument("--page-port", type=int, default=8080)
     one.set_defaults(act=new)
+
+
+def parser():
+    top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
+    commands = top.add_subparsers(dest="command", required=True)
+    new_arguments(commands.add_parser("new", help="a new evening's folder"))
     one = commands.add_parser("draw", help="the seating of the next session, and its plan")
     one.add_argument("folder")
     one.add_argument("--seed", type=int, help="the draw's seed (random by default; saved)")
@@ -438,7 +588,16 @@ def parser():
     one.set_defaults(act=enrol)
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
-    one.add_argument("--broker", help="an existing broker: mqtt://user:password@host:1883")
+    one.add_argument(
+        "--broker",
+        help="an existing broker: mqtt://USER@HOST:1883 (the organiser's user by default, "
+        "its password from secrets.json; another's from --broker-password-file, "
+        "$ARDOISE_BROKER_PASSWORD or asked)",
+    )
+    one.add_argument(
+        "--broker-password-file", dest="password_file", metavar="FILE",
+        help="the broker user's password, the file's first line",
+    )  # fmt: skip
     one.add_argument("--page-port", type=int)
     one.add_argument("--page-host", help="the address the QR code gives (this PC's on the LAN)")
     one.set_defaults(act=run)

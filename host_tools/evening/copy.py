@@ -36,24 +36,18 @@ what follows it, never on its own.
 
 import json
 import os
+import re
 
 from host_tools.board.pull import log_name
 from host_tools.evening.fold import Fold
 from host_tools.evening.folder import write_json, write_whole
+from host_tools.evening.intake import MATCH_DIGITS
 
 TAKEN = "taken"
 DUPLICATE = "duplicate"
 GAP = "gap"  # not the next line: ask again with have()
 CONFIRM = "confirm"  # a new match's first line: ask again, take it when it comes back
 CONFLICT = "conflict"
-
-
-def parse(payload):
-    """(match, index, line bytes) from a /line message, or None if it is not one."""
-    parts = payload.split(b" ", 2)
-    if len(parts) != 3 or not all(part.isdigit() for part in parts[:2]) or b"\n" in parts[2]:
-        return None
-    return int(parts[0]), int(parts[1]), parts[2]
 
 
 class BoardCopy:
@@ -77,10 +71,7 @@ class BoardCopy:
         return self.folder / log_name(self.board, number)
 
     def load(self):
-        try:
-            self.current = json.loads(self.state_path.read_text())["current"]
-        except FileNotFoundError:
-            self.current = 0
+        self.current = self.read_state()
         self.lines = []
         if not self.current:
             self.count = 0
@@ -95,9 +86,30 @@ class BoardCopy:
         self.count = len(self.lines)
         self.folds = {}
         for path in self.files():
-            number = int(path.stem.rpartition("-")[2])
+            number = number_of(path)
             held = whole if number == self.current else path.read_bytes()
             self.folds[number] = Fold.of(path, held)
+
+    def read_state(self):
+        """The match on the slate as state/<board>.json names it. One that names no
+        match a board makes (a damaged file, or one an earlier version wrote from a
+        board's number unchecked) is never made a path: the copy goes on from the
+        highest match it holds, and `note` says so."""
+        self.note = None
+        try:
+            current = json.loads(self.state_path.read_bytes())["current"]
+        except FileNotFoundError:
+            return 0
+        except (ValueError, LookupError, TypeError):
+            current = None
+        if type(current) is int and 0 <= current < 10**MATCH_DIGITS:
+            return current
+        held = max((number_of(path) for path in self.files()), default=0)
+        self.note = (
+            "state/%s does not name a match a board makes: the copy goes on from the "
+            "files it holds (match %d)" % (self.state_path.name, held)
+        )
+        return held
 
     def have(self):
         return self.current, self.count
@@ -162,8 +174,7 @@ class BoardCopy:
     def append(self, line):
         path = self.path(self.current)
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "ab") as file:
-            file.write(line + b"\n")
+        append_bytes(path, line + b"\n")  # the file whole, or unchanged (a full disk)
         self.unsynced[path] = self.unsynced.get(path, 0) + 1
         self.count += 1
         self.lines.append(line)
@@ -178,10 +189,15 @@ class BoardCopy:
         # a power cut could take. Then the new number, before the new file: a
         # stop in between leaves no file for it, and the first line comes again.
         self.sync()
-        write_json(self.state_path, {"current": number})
-        self.current, self.count, self.pending, self.lines = number, 0, None, []
-        write_whole(self.path(number), line + b"\n")
-        self.count, self.lines = 1, [line]
+        try:
+            write_json(self.state_path, {"current": number})
+            write_whole(self.path(number), line + b"\n")
+        except OSError:  # a full disk: the copy is what the disk holds, asked again later
+            self.load()
+            self.pending = None
+            self.synced = max(self.synced, self.have())  # what the disk holds, synced
+            raise
+        self.current, self.count, self.pending, self.lines = number, 1, None, [line]
         self.folds[number] = Fold(self.path(number))
         self.folds[number].add(line)
         self.synced = self.have()  # write_whole synced it
@@ -191,7 +207,33 @@ class BoardCopy:
         return {fold.path: fold.log() for fold in self.folds.values()}
 
     def files(self):
-        return sorted(self.folder.glob("%s-[0-9]*.jsonl" % self.board))  # log_name's
+        """The files named as log_name names the board's matches (no other)."""
+        found = self.folder.glob("%s-[0-9]*.jsonl" % self.board)
+        return sorted(
+            path for path in found if re.fullmatch(r"[0-9]+", path.stem[len(self.board) + 1 :])
+        )
+
+
+def append_bytes(path, data):
+    """Append `data` to the file at `path` whole, or raise OSError (a full disk) with the
+    file as it was: a piece written before the error is cut off again."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.lseek(descriptor, 0, os.SEEK_END)
+        try:
+            done = 0
+            while done < len(data):
+                done += os.write(descriptor, data[done:])
+        except OSError:
+            os.ftruncate(descriptor, size)  # cutting needs no room
+            raise
+    finally:
+        os.close(descriptor)
+
+
+def number_of(path):
+    """The match number of a file named as log_name names it."""
+    return int(path.stem.rpartition("-")[2])
 
 
 def sync_files(paths):

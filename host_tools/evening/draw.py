@@ -175,14 +175,9 @@ def write_png(path, title, draw, sessions, texts):
 
 def page(title, draw, sessions, texts):
     from host_tools.evening.printouts import PRINT
-    from host_tools.logs.ranking_page import STYLE, _table
+    from host_tools.logs.ranking_page import _table, document
 
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="%s"><head><meta charset="utf-8">' % texts.lang,
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, PRINT),
-        "<h1>%s</h1>" % html.escape(title),
         "<h2>%s</h2>"
         % html.escape(texts("session_of", session=draw["session"], sessions=sessions)),
         _table(headings(texts), plan_rows(draw, texts), (0,)),
@@ -191,5 +186,5 @@ def page(title, draw, sessions, texts):
         parts.append(
             "<p>%s</p>" % html.escape(texts("sitting_out", names=", ".join(draw["sit_out"])))
         )
-    parts.append("<p>%s</p></body></html>" % html.escape(texts("seats_rule", seed=draw["seed"])))
-    return "\n".join(parts) + "\n"
+    parts.append("<p>%s</p>" % html.escape(texts("seats_rule", seed=draw["seed"])))
+    return document(title, parts, texts.lang, PRINT)

@@ -45,10 +45,14 @@ def write_whole(path, data, private=False):
     temporary = path.with_name(path.name + ".tmp")
     mode = 0o600 if private else 0o644
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except OSError:  # a full disk: nothing left behind, `path` as it was
+        os.unlink(temporary)
+        raise
     os.replace(temporary, path)
 
 

@@ -17,8 +17,9 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from host_tools.evening import lang
+from host_tools.evening import championship, lang
 from host_tools.evening import results as results_module
+from host_tools.evening.folder import EveningError
 from host_tools.logs import ranking as ranking_module
 from host_tools.logs import standings
 from host_tools.logs.matchlog import read_match_log
@@ -127,10 +128,11 @@ def score_text(state):
     return "%s %s" % (score[0], " ".join(map(str, score[1:])))
 
 
-def table_state(board, entry, log, seen):
+def table_state(board, entry, log, seen, online=None):
     """One table as the page shows it: its teams and score as players see them
     ("teams", "scores": the ranking's unit), the deal, and its deals one by one."""
     row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
+    row["status"] = (online or {}).get(board)  # online, offline, or None: not heard
     if log is None:
         row["state"] = "no match yet"
         return row
@@ -167,7 +169,7 @@ def lines_json(lines):
     ]
 
 
-def standing(evening, logs, seen=None):
+def standing(evening, logs, seen=None, online=None):
     """The evening's standing now: a dict the page and `status` show."""
     folded = logs.read()
     good = {path: log for path, log in folded.items() if not isinstance(log, LogError)}
@@ -228,7 +230,7 @@ def standing(evening, logs, seen=None):
         # The match on the slate: the board's highest number (pull.log_name).
         held = by_folder.get(evening.logs / board)
         log = folded[max(held)] if held else None
-        row = table_state(board, entry, log, seen or {})
+        row = table_state(board, entry, log, seen or {}, online)
         if held:
             # What the organiser holds of the board: its match, and lines of it.
             row["match"] = ranking_module.board_of(max(held))[1]
@@ -236,6 +238,11 @@ def standing(evening, logs, seen=None):
                 row["lines"] = log.data.count(b"\n")
         tables.append(row)
     result["tables"] = tables
+    if championship.is_championship(evening.settings):
+        try:
+            result["championship"] = championship.live(evening, good)
+        except EveningError as error:
+            result["refused"].append(str(error))
     return result
 
 
@@ -243,19 +250,22 @@ class Live:
     """The standing, made again (at most every `pause` s) when `changed()` is called,
     from the runner's `copies` ({board: BoardCopy}) if given, else from the files."""
 
-    def __init__(self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None):
+    def __init__(
+        self, evening, seen, on_update=None, pause=0.2, lock=None, copies=None, online=None
+    ):
         self.evening = evening
         lock = lock or threading.Lock()
         # The runner's copies when it gives them, else the files read as they change.
         self.logs = Logs(evening.logs, lock) if copies is None else Held(evening.logs, copies, lock)
         self.seen = seen  # {board: "HH:MM:SS"}, kept by the runner
+        self.online = online  # {board: "online" or "offline"}, kept by the runner
         self.on_update = on_update
         self.pause = pause
         self.condition = threading.Condition()
         self.version = 0
         self.dirty = True
         self.closing = False
-        self.current = standing(evening, self.logs, seen)
+        self.current = standing(evening, self.logs, seen, online)
         self.thread = threading.Thread(target=self._work, daemon=True)
         self.thread.start()
 
@@ -273,7 +283,7 @@ class Live:
                     return
                 self.dirty = False
             try:
-                made = standing(self.evening, self.logs, self.seen)
+                made = standing(self.evening, self.logs, self.seen, self.online)
             except OSError:  # a match archived (renamed) while it was read: again
                 self.changed()
                 time.sleep(self.pause)

@@ -24,7 +24,7 @@ import math
 import textwrap
 
 from host_tools.evening.results import TIE_BREAK, Table
-from host_tools.logs.ranking_page import INK, PAPER, STYLE, Sheet, _table, font, legible
+from host_tools.logs.ranking_page import INK, PAPER, Sheet, _table, document, font, legible
 
 DPI = 300
 SCALE = 3  # a Sheet is laid out at some 100 dpi
@@ -180,16 +180,9 @@ def prize_parts(texts, title, results):
 def page(texts, parts):
     """The parts as one HTML document with print styles."""
     title = next(payload for kind, payload in parts if kind == "title")
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="%s"><head><meta charset="utf-8">' % texts.lang,
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, PRINT),
-    ]
+    out = []
     for kind, payload in parts:
-        if kind == "title":
-            out.append("<h1>%s</h1>" % html.escape(payload))
-        elif kind == "heading":
+        if kind == "heading":
             out.append("<h2>%s</h2>" % html.escape(payload))
         elif kind == "subheading":
             out.append("<h3>%s</h3>" % html.escape(payload))
@@ -197,8 +190,7 @@ def page(texts, parts):
             out.append(_table(*payload))
         elif kind == "note":
             out.append('<p class="rule">%s</p>' % html.escape(payload))
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return document(title, out, texts.lang, PRINT)
 
 
 def picture(parts):
@@ -282,17 +274,16 @@ def card_width_cm(code):
     return QR_CM * (modules + 2 * QUIET) / modules
 
 
-def card_lines(texts, title, draw, sessions, table):
+def card_lines(texts, title, heading, table):
     names = table["names"]
-    lines = [texts("table_n", table=table["table"]), title,
-             texts("session_of", session=draw["session"], sessions=sessions)]  # fmt: skip
+    lines = [texts("table_n", table=table["table"]), title, heading]
     if len(names) == 4:
         return lines, [" & ".join(names[0::2]), texts("against"), " & ".join(names[1::2])]
     return lines, [names[0], texts("against"), names[1]]
 
 
-def cards_page(texts, title, draw, sessions, ssid, url):
-    """The table cards of a session: one A6 card a printed page."""
+def cards_page(texts, title, heading, tables, ssid, url):
+    """The table cards of a session or a round (`heading`): one A6 card a printed page."""
     code = qr_code(url)
     svg = qr_svg(code, card_width_cm(code))
     style = (
@@ -317,10 +308,10 @@ body { margin: 0; font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans
         "<!DOCTYPE html>",
         '<html lang="%s"><head><meta charset="utf-8">' % texts.lang,
         "<title>%s</title><style>%s</style></head><body>"
-        % (html.escape(texts("cards_title", session=draw["session"])), style),
+        % (html.escape(texts("cards_title", what=heading)), style),
     ]
-    for table in draw["tables"]:
-        top, players = card_lines(texts, title, draw, sessions, table)
+    for table in tables:
+        top, players = card_lines(texts, title, heading, table)
         out.append('<section class="card"><div class="words">')
         out.append('<p class="number">%s</p>' % html.escape(top[0]))
         out.append('<p class="what">%s<br>%s</p>' % (html.escape(top[1]), html.escape(top[2])))
@@ -335,7 +326,7 @@ body { margin: 0; font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans
     return "\n".join(out) + "\n"
 
 
-def card_picture(texts, title, draw, sessions, table, ssid, url):
+def card_picture(texts, title, heading, table, ssid, url):
     """One table's card at 300 dpi: (the Image, (x, y, scale) of the QR code's modules)."""
     from PIL import Image, ImageDraw
 
@@ -351,7 +342,7 @@ def card_picture(texts, title, draw, sessions, table, ssid, url):
     left = width - margin - qr.width
     top = (height - qr.height) // 2
     image.paste(qr, (left, top))
-    top_lines, players = card_lines(texts, title, draw, sessions, table)
+    top_lines, players = card_lines(texts, title, heading, table)
     y = margin
     for text, size, bold, colour in (
         (top_lines[0], 160, True, "#285a96"),
@@ -383,15 +374,22 @@ def fit(text, size, width):
     return text, size
 
 
-def write_cards(folder, texts, title, draw, sessions, ssid, url):
-    """FOLDER/session-N-cards.html and a PNG a table; their paths."""
+def write_cards(evening, stem, heading, tables, url):
+    """The cards of `tables` (the session's or the round's, `heading` on each), the page
+    at `url`: FOLDER/seating/STEM-cards.html and a PNG a table (STEM-table-N.png);
+    their paths."""
+    from host_tools.evening import lang
+
+    texts = lang.of(evening)
+    title = evening.settings["title"]
+    ssid = evening.secrets.get("wifi", {}).get("ssid", "")
+    folder = evening.folder / "seating"
     folder.mkdir(parents=True, exist_ok=True)
-    number = draw["session"]
-    page_path = folder / ("session-%d-cards.html" % number)
-    page_path.write_text(cards_page(texts, title, draw, sessions, ssid, url), encoding="utf-8")
+    page_path = folder / ("%s-cards.html" % stem)
+    page_path.write_text(cards_page(texts, title, heading, tables, ssid, url), encoding="utf-8")
     written = [page_path]
-    for table in draw["tables"]:
-        image, _ = card_picture(texts, title, draw, sessions, table, ssid, url)
-        written.append(folder / ("session-%d-table-%d.png" % (number, table["table"])))
+    for table in tables:
+        image, _ = card_picture(texts, title, heading, table, ssid, url)
+        written.append(folder / ("%s-table-%d.png" % (stem, table["table"])))
         save_png(image, written[-1])
     return written

@@ -130,8 +130,9 @@ def assign(draws, sources):
     """{(session, table): [Source, ...]} for the ranked sources a seating holds."""
     tables = {}  # the players' set: [(session, table), ...] in the evening's order
     for draw in draws:
+        number = draw.get("session", draw.get("round"))
         for table in draw["tables"]:
-            tables.setdefault(frozenset(table["names"]), []).append((draw["session"], table))
+            tables.setdefault(frozenset(table["names"]), []).append((number, table))
     held = {}
     for source in sources:
         places = tables.get(frozenset(source.log.names), [])
@@ -166,7 +167,7 @@ def results(evening, folded):
     sessions = []
     boards = {entry["table"]: board for board, entry in evening.boards.items()}
     for draw in draws:
-        number = draw["session"]
+        number = draw.get("session", draw.get("round"))  # a championship draws rounds
         lines = {}
         tables = []
         for seated in draw["tables"]:
@@ -175,7 +176,7 @@ def results(evening, folded):
                 if id(source) in counted:
                     credit(lines, source.log, number)
             tables.append(table_of(seated, found, boards.get(seated["table"])))
-        sessions.append(Session(number, tables, list(draw["sit_out"]), ordered(lines)))
+        sessions.append(Session(number, tables, list(draw.get("sit_out", [])), ordered(lines)))
     return Results(sessions, ordered(evening_lines), outside, refused, tournament_ranked, skipped)
 
 

@@ -10,24 +10,37 @@ own log is read for the clients it refuses (a board of another evening)
 and two clients under one id (two boards deployed with the same id).
 """
 
+import errno
 import json
 import re
 import threading
 import time
 
+from host_tools.common import printable
 from host_tools.evening import broker as broker_module
-from host_tools.evening import lang
-from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, parse, sync_files
+from host_tools.evening import championship, lang
+from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
+from host_tools.evening.intake import STATUSES, Unfit, read_line, read_status, shown
 from host_tools.evening.live import Live
 
 ASK_AGAIN = 0.5  # s: a gap asks again at most this often per board, unless the copy grew
 ROUND = 0.02  # s: the lines taken meanwhile are synced to the disk, then said held (/have)
+RETRY = 2.0  # s: a board whose lines the disk could not take is asked for them again
+SAY_AGAIN = 10.0  # s: of a board's refused messages, SAID_MOST are said each SAY_AGAIN s
+SAID_MOST = 3
 REFUSED = re.compile(r"Client (\S+) disconnected, not authori[sz]ed")
-TWICE = re.compile(r"Client (\S+) already connected, closing old connection")
+CONNECTED = re.compile(r"New client connected from (\S+):\d+ as (\S+) ")
+GONE = re.compile(
+    r"Client (\S+) (?:disconnected[.:]|disconnected due|closed its|has exceeded|been disc)"
+)
+UNKNOWN = "<unknown>"  # Mosquitto's name for a client refused its user or password
+SEEN = re.compile(r"\d\d:\d\d:\d\d")  # when a board was last seen, as kept
 
 
 def seating_payload(evening, draw, table):
+    if championship.is_championship(evening.settings):
+        return championship.seating(evening, draw, table)
     return json.dumps(
         {
             "session": draw["session"],
@@ -49,18 +62,30 @@ class Runner:
 
         self.evening = evening
         self.address = address
-        self.say = say
+        # Everything said is escaped (common.printable) as a last guard: what a
+        # board or a client sends is quoted by intake.shown already.
+        self.say = lambda text: say(printable(text))
         self.lock = threading.Lock()  # the copies: written here, read by the standing
         self.copies = {}
         self.asked = {}  # board: (time, have) of the last /have published
-        self.seen = {}  # board: "HH:MM:SS" of its last message
-        self.online = {}
+        before = kept(evening)  # what the last run knew: a restart forgets nothing
+        self.seen = {b: held["seen"] for b, held in before.items() if held["seen"]}
+        self.online = {}  # board: online or offline, as it says now
+        self.refused = {b: held["refused"] for b, held in before.items() if held["refused"]}
+        self.unknown = set()  # boards not enrolled already said
+        self.refusals_said = {}  # board: (since when, refusals said, and not said since)
+        self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
+        self.twice = {}  # user: when its id was last said used twice
         self.shown = set()  # refusals already said
         self.seating_said = None  # the seating said sent last: (session, boards)
         self.finished = set()  # the sessions said finished
+        self.ticked = 0.0  # when a round's time left was last said (tick)
         self.connected = threading.Event()
         self.failure = None
         self.dirty = set()  # boards with lines taken since the last round
+        self.blocked = {}  # board: what the disk said when its lines could not be written
+        self.unsaved = None  # what the disk said when state/boards.json could not be
+        self.too_long = False  # a ranking too long for the broker said
         self.wake = threading.Event()
         self.closing = False
         self.rounds = threading.Thread(target=self.sync_rounds, daemon=True)
@@ -78,13 +103,17 @@ class Runner:
             self.copy(board)
         # Last: its thread publishes the standing with the client at once. The
         # standing is made from the copies as they are folded, line by line.
-        self.live = Live(evening, self.seen, self.updated, lock=self.lock, copies=self.copies)
+        self.live = Live(
+            evening, self.seen, self.updated, lock=self.lock, copies=self.copies, online=self.online
+        )
 
     def copy(self, board):
         if board not in self.copies:
             made = BoardCopy(
                 self.evening.logs / board, self.evening.state / (board + ".json"), board
             )
+            if made.note:
+                self.say("board %s: %s" % (board, made.note))
             with self.lock:
                 self.copies[board] = made
         return self.copies[board]
@@ -111,16 +140,22 @@ class Runner:
         self.client.disconnect()
         self.client.loop_stop()
         self.live.close()
+        self.save_boards()  # the last seen, even of a board heard since the last standing
 
     # -- the copies on the disk -------------------------------------------------------
 
     def sync_rounds(self):
         """Each round: the files appended to since the last synced at once, then the
         boards told what their copy holds (a round waits for the first line taken)."""
+        asked = time.monotonic()
         while not self.closing:
-            self.wake.wait()
+            self.wake.wait(RETRY)
             self.wake.clear()
             self.sync_round()
+            # A board's lines left untaken by a full disk: asked for every RETRY s.
+            if self.blocked and time.monotonic() - asked >= RETRY:
+                asked = time.monotonic()
+                self.ask_again()
             time.sleep(ROUND)
         self.sync_round()
 
@@ -128,12 +163,44 @@ class Runner:
         with self.lock:
             taken = [(board, *self.copies[board].unsynced_now()) for board in self.dirty]
             self.dirty.clear()
-        for _, unsynced, _ in taken:
-            sync_files(unsynced)  # outside the lock: lines go on arriving meanwhile
+        synced = []
+        for board, unsynced, have in taken:
+            try:
+                sync_files(unsynced)  # outside the lock: lines go on arriving meanwhile
+                synced.append((board, unsynced, have))
+            except OSError as error:  # never said held; synced again in the next round
+                with self.lock:
+                    self.dirty.add(board)
+                self.disk_trouble(board, error)
+                self.wake.set()
         with self.lock:
-            for board, unsynced, have in taken:
+            for board, unsynced, have in synced:
                 self.copies[board].synced_to(unsynced, have)
                 self.publish_have(board, again=False, fresh=True)
+
+    def disk_trouble(self, board, error):
+        """The disk refused `board`'s lines (full, say): said once, never said held,
+        asked for again every RETRY s until there is room (no restart needed)."""
+        with self.lock:
+            first = board not in self.blocked
+            self.blocked[board] = error
+        if first:
+            self.say(
+                "%s: lines from %s not taken (%s); they are asked for again until there "
+                "is room" % (disk_words(error), board, error.strerror or error)
+            )
+
+    def ask_again(self):
+        """Each board the disk refused: /have said again, so that it sends what follows."""
+        with self.lock:
+            for board in self.blocked:
+                self.publish_have(board, again=True)
+
+    def disk_room(self, board):
+        with self.lock:
+            came_back = self.blocked.pop(board, None) is not None
+        if came_back:
+            self.say("room on the disk again: lines from %s taken" % board)
 
     # -- MQTT --------------------------------------------------------------------
 
@@ -152,50 +219,104 @@ class Runner:
         for board in self.evening.boards:  # after a broker restart too: retained again
             self.publish_have(board)
         self.publish_seating()
+        self.live.changed()  # the ranking published again: a broker started again lost it
         self.connected.set()
 
     def on_message(self, client, userdata, message):
-        parts = message.topic.split("/")
+        """Every message, whatever its bytes, is taken or refused here: an exception
+        would end paho's thread, and the message, never acknowledged, would come
+        again at each start of the organiser's session."""
+        try:
+            self.take(message.topic, message.payload)
+        except Exception as error:  # noqa: BLE001 (the intake goes on, and says why)
+            self.say(
+                "a message on %s not taken: an error in the organiser (%s: %s)"
+                % (shown(message.topic), type(error).__name__, shown(str(error)))
+            )
+
+    def take(self, topic, payload):
+        parts = topic.split("/")
         if len(parts) != 4:
             return
         board, kind = parts[2], parts[3]
         if board not in self.evening.boards:
-            self.say(
-                "board %s is not enrolled in this evening: its messages are ignored "
-                "(ardoise evening enrol --port PORT)" % board
-            )
+            if board not in self.unknown and len(self.unknown) < 100:
+                self.unknown.add(board)
+                self.say(
+                    "board %s is not enrolled in this evening: its messages are ignored "
+                    "(ardoise evening enrol --port PORT)" % shown(board)
+                )
             return
         self.seen[board] = time.strftime("%H:%M:%S")
-        if kind == "status":
-            state = message.payload.decode("utf-8", "replace")
-            if self.online.get(board) != state:
-                self.online[board] = state
-                self.say("table %d: board %s %s" % (self.table(board), board, state))
-            self.live.changed()
-        elif kind == "line":
-            self.on_line(board, message.payload)
+        try:
+            if kind == "status":
+                self.on_status(board, read_status(payload))
+            elif kind == "line":
+                self.on_line(board, *read_line(payload))
+        except Unfit as unfit:
+            self.refuse(board, "a %s" % kind, unfit)
 
-    def on_line(self, board, payload):
-        parsed = parse(payload)
-        if parsed is None:
-            self.say("board %s sent something that is not a journal line: ignored" % board)
-            return
-        number, index, line = parsed
-        copy = self.copy(board)
+    def refuse(self, board, what, reason):
+        """A message of `board` that is not what the protocol says: kept for `status`
+        (its last, and how many), never stored, acknowledged all the same; said, at
+        most SAID_MOST every SAY_AGAIN s a board (a flood is not a line a message)."""
+        now = time.monotonic()
         with self.lock:
-            verdict, text = copy.receive(number, index, line)
-            if verdict == TAKEN:
-                self.dirty.add(board)  # said held once synced, in the next round
-            elif verdict in (CONFIRM, GAP):
-                copy.sync()  # a question says all the copy holds: on the disk first
-                if verdict == CONFIRM:
-                    # Said twice: a /have that repeats the last asks for what follows.
-                    self.publish_have(board, again=False, fresh=True)
-                self.publish_have(board, again=verdict == CONFIRM)
+            last = self.refused.get(board, {})
+            count = last.get("count", 0) + 1
+            self.refused[board] = {
+                "what": what,
+                "reason": str(reason),
+                "at": time.strftime("%H:%M:%S"),
+                "count": count,
+            }
+            since, said, unsaid = self.refusals_said.get(board, (now, 0, 0))
+            if now - since >= SAY_AGAIN:
+                since, said = now, 0
+            quiet = said >= SAID_MOST
+            if quiet:
+                self.refusals_said[board] = (since, said, unsaid + 1)
+            else:
+                self.refusals_said[board] = (since, said + 1, 0)
+        if not quiet:
+            more = " (and %d more not said)" % unsaid if unsaid else ""
+            self.say("board %s: %s refused, not stored: %s%s" % (board, what, reason, more))
+        self.live.changed()  # state/boards.json written with it
+
+    def on_status(self, board, state):
+        if self.online.get(board) != state:
+            self.online[board] = state
+            self.say("table %d: board %s %s" % (self.table(board), board, state))
+        self.live.changed()
+
+    def on_line(self, board, number, index, line):
+        copy = self.copy(board)
+        try:
+            with self.lock:
+                verdict, text = copy.receive(number, index, line)
+                if verdict == TAKEN:
+                    self.dirty.add(board)  # said held once synced, in the next round
+                elif verdict in (CONFIRM, GAP):
+                    copy.sync()  # a question says all the copy holds: on the disk first
+                    if verdict == CONFIRM:
+                        # Said twice: a /have that repeats the last asks for what follows.
+                        self.publish_have(board, again=False, fresh=True)
+                    self.publish_have(board, again=verdict == CONFIRM)
+        except OSError as error:  # the line is not taken, and asked for again later
+            self.disk_trouble(board, error)
+            return
         if verdict == TAKEN:
+            self.disk_room(board)
             self.wake.set()
             if index == 0:
                 self.say("table %d: board %s began match %d" % (self.table(board), board, number))
+                try:
+                    self.began(board, number, line)
+                except OSError as error:  # a full disk: said, the evening goes on
+                    self.say(
+                        "%s: a championship's round record not written (%s)"
+                        % (disk_words(error), error.strerror or error)
+                    )
             self.live.changed()
         elif verdict == CONFLICT:
             self.say(text)
@@ -214,6 +335,25 @@ class Runner:
             self.publish_have(board)
         self.live.changed()
         return now, self.evening.boards != boards
+
+    def began(self, board, number, line):
+        """A championship's round: the match noted as the round's, its clock started
+        with the round's first (the slates told their time left), names checked."""
+        if not championship.is_championship(self.evening.settings):
+            return
+        running = championship.clock_runs(self.evening)
+        for text in championship.note_match(self.evening, board, number, line):
+            self.say(text)
+        if not running and championship.clock_runs(self.evening):
+            self.publish_seating()
+
+    def tick(self):
+        """Between two looks at the folder: a round's time left said again to the slates
+        every REPUBLISH s while its clock runs (a slate that joins late counts from it)."""
+        now = time.monotonic()
+        if now - self.ticked >= championship.REPUBLISH and championship.clock_runs(self.evening):
+            self.ticked = now
+            self.publish_seating()
 
     def table(self, board):
         return self.evening.boards[board]["table"]
@@ -255,19 +395,21 @@ class Runner:
                         self.evening.prefix(board) + "/seating", payload, qos=1, retain=True
                     )
                     sent.append((table["table"], board))
-        said = ("taken back", len(draws)) if taken_back else (draw.get("session"), len(sent))
+        said = ("taken back", len(draws)) if taken_back else (len(draws), len(sent))
         if said == self.seating_said:
             return
         self.seating_said = said
         texts = lang.of(self.evening)
+        # A session's, or a championship's round.
+        kind = "round" if championship.is_championship(settings) else "seating"
         if taken_back:
-            self.say(texts("run_seating_forgotten", session=len(draws) + 1))
+            self.say(texts("run_%s_forgotten" % kind, number=len(draws) + 1))
             return
         online = [board for _, board in sent if self.online.get(board) == "online"]
         self.say(
             texts(
-                "run_seating_sent",
-                session=draw.get("session"),
+                "run_%s_sent" % kind,
+                number=len(draws),
                 tables=", ".join("%d (%s)" % item for item in sorted(sent)),
                 online=len(online),
                 count=len(sent),
@@ -299,12 +441,20 @@ class Runner:
     def updated(self, standing):
         """The standing was made again: published, and new refusals said."""
         self.say_finished(standing)
-        self.client.publish(
-            "ardoise/%s/ranking" % self.evening.id,
-            json.dumps({k: standing[k] for k in ("session", "rankings", "tables")}),
-            qos=1,
-            retain=True,
-        )
+        kept_keys = ("session", "rankings", "tables", "championship")
+        kept = {k: standing[k] for k in kept_keys if k in standing}
+        # Each table's deals are the page's (a tap opens them): not for MQTT clients.
+        kept["tables"] = [dict(t, deal_rows=None) for t in kept.get("tables", [])]
+        ranking = json.dumps(kept)
+        if len(ranking) <= broker_module.MESSAGE_LIMIT:
+            topic = "ardoise/%s/ranking" % self.evening.id
+            self.client.publish(topic, ranking, qos=1, retain=True)
+        elif not self.too_long:  # the page has it all the same
+            self.too_long = True
+            self.say(
+                "the ranking is %d bytes, more than the broker passes on (%d): MQTT clients "
+                "do not get it, the page does" % (len(ranking), broker_module.MESSAGE_LIMIT)
+            )
         for text in standing["refused"]:
             if text not in self.shown:
                 self.shown.add(text)
@@ -312,29 +462,115 @@ class Runner:
                     "refused by the rules: %s (the file keeps every line the board "
                     "sent, this one and those after it)" % text
                 )
+        self.save_boards()
+
+    def save_boards(self):
+        """state/boards.json: what `status` and the next `run` know of each board;
+        a disk that refuses it is said once, and the next standing writes it again."""
+        try:
+            self.write_boards()
+        except OSError as error:
+            if self.unsaved is None:
+                self.say(
+                    "%s: state/boards.json not written (%s); written again once there is "
+                    "room" % (disk_words(error), error.strerror or error)
+                )
+            self.unsaved = error
+        else:
+            self.unsaved = None
+
+    def write_boards(self):
         write_json(
             self.evening.state / "boards.json",
             {
-                board: {"seen": self.seen.get(board), "status": self.online.get(board)}
+                board: {
+                    "seen": self.seen.get(board),
+                    "status": self.online.get(board),
+                    "refused": self.refused.get(board),
+                }
                 for board in self.evening.boards
             },
         )
 
     def broker_log(self, text):
-        """A line of Mosquitto's log: the refusals an organiser must know of, in words."""
+        """A line of Mosquitto's log: what an organiser must know of, in words."""
         refused = REFUSED.search(text)
-        if refused:
+        if refused and refused.group(1) == UNKNOWN:
             self.say(
-                "the broker refused a client (%s): a user or password this evening does "
-                "not know: a board enrolled for another evening? Enrol it again "
-                "(ardoise evening enrol --port PORT)" % refused.group(1)
+                "the broker refused a client: a user or password this evening does not "
+                "know: a board enrolled for another evening? Enrol it again "
+                "(ardoise evening enrol --port PORT)"
             )
-        twice = TWICE.search(text)
-        if twice:
+        elif refused:
             self.say(
-                "two clients connect as %s: are two boards using the same id? Deploy one "
-                "with another --id and enrol it" % twice.group(1)
+                "the broker refused a client without a user (as %s): only the evening's "
+                "boards and organiser connect, each under its own id" % refused.group(1)
             )
+        gone = GONE.search(text)
+        if gone:
+            self.addresses.pop(gone.group(1), None)
+        connected = CONNECTED.search(text)
+        if connected:
+            address, user = connected.groups()
+            before = self.addresses.get(user)
+            self.addresses[user] = address
+            # Connected again from the same address: the same board back in a hurry.
+            # Two boards with one id take turns: said once a minute, not at each turn.
+            last = self.twice.get(user)
+            if before and before != address and (last is None or time.monotonic() - last > 60):
+                self.twice[user] = time.monotonic()
+                self.say_twice(user, address, before)
+
+    def say_twice(self, user, address, before):
+        if user == ORGANISER:
+            self.say(
+                "another organiser connected from %s while this one was connected from "
+                "%s: is a second `ardoise evening run` using this evening?" % (address, before)
+            )
+            return
+        self.say(
+            "board %s connected from %s while connected from %s (the broker closed the "
+            "older connection): are two boards using the same id %s, or its password? "
+            "Deploy one with another --id and enrol it" % (user, address, before, user)
+        )
+
+
+def disk_words(error):
+    """What a disk error means for the organiser, in two words."""
+    return {errno.ENOSPC: "disk full", errno.EDQUOT: "disk quota full"}.get(
+        error.errno, "cannot write to the disk"
+    )
+
+
+def kept(evening):
+    """What the last `run` kept of each enrolled board (state/boards.json): when it
+    was last seen, its status, its last message refused. Read as a board's own
+    words are, since a board sent them: anything unexpected dropped or escaped."""
+    try:
+        data = json.loads((evening.state / "boards.json").read_bytes())
+    except (OSError, ValueError):
+        data = {}
+    boards = {}
+    for board in evening.boards:
+        entry = data.get(board) if isinstance(data, dict) else None
+        entry = entry if isinstance(entry, dict) else {}
+        seen = entry.get("seen")
+        status = entry.get("status")
+        refused = entry.get("refused")
+        boards[board] = {
+            "seen": seen if isinstance(seen, str) and SEEN.fullmatch(seen) else None,
+            "status": None if status is None else status if status in STATUSES else shown(status),
+            "refused": refusal(refused) if isinstance(refused, dict) else None,
+        }
+    return boards
+
+
+def refusal(kept):
+    """A refusal as `kept` by Runner.refuse, each text escaped and bounded."""
+    count = kept.get("count")
+    made = {key: printable(str(kept.get(key)))[:200] for key in ("what", "reason", "at")}
+    made["count"] = count if type(count) is int else 1
+    return made
 
 
 def local_address(evening):

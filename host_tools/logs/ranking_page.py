@@ -227,6 +227,19 @@ a { color: inherit; }
 """ % {"ink": INK, "accent": ACCENT, "band": BAND}
 
 
+def document(title, parts, lang="en", style=""):
+    """A whole page of one file: `title`, the style above (and `style`), then `parts`
+    (HTML), in the language `lang`."""
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="%s"><head><meta charset="utf-8">' % lang,
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, style),
+        "<h1>%s</h1>" % html.escape(title),
+    ]
+    return "\n".join(head + list(parts) + ["</body></html>"]) + "\n"
+
+
 def _table(headings, rows, numeric=(), links=None):
     """An HTML table; the cells of column 1 (names) link to their player when `links` says."""
     out = ["<table>", "<tr>"]

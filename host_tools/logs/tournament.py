@@ -26,6 +26,10 @@ host_tools/logs/ranking.py. --png and --html draw the rankings,
 the statistics and each player's matches (host_tools/logs/ranking_page.py).
 A log that cannot be read or folded stops the report: `FILE: line N:
 reason` on stderr, exit 1, nothing on stdout.
+
+--pairs ranks the pairs of a Le Brouc championship instead (ruling 35:
+host_tools/logs/pairs.py), counting byes and the time limit when given the
+evening's folder; --json prints that ranking as a list, best first.
 """
 
 import argparse
@@ -64,7 +68,13 @@ def main(argv=None):
         help="each argument is one evening: add the season's ranking, an evening a column "
         "(without it, two evenings' folders or more add it)",
     )
+    parser.add_argument(
+        "--pairs", action="store_true", help="rank the pairs of a Le Brouc championship"
+    )
+    parser.add_argument("--json", action="store_true", help="with --pairs: the ranking as JSON")
     args = parser.parse_args(argv)
+    if args.json and not args.pairs:
+        parser.error("--json gives the pairs' ranking: add --pairs")
     try:
         logs = []
         paths = ranking.gather(args.logs)
@@ -80,6 +90,8 @@ def main(argv=None):
                 raise ReportError("cannot read %s: %s" % (path, error.strerror or error)) from None
         chosen = season.evenings(args.logs, args.season)
         sources, ranked, skipped = rank_logs(paths, logs, args.names)
+        if args.pairs:
+            return report_pairs(args, sources)
         if not ranked:
             raise ReportError(
                 "nothing to rank: "
@@ -93,21 +105,79 @@ def main(argv=None):
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
     tables = ranking.statistics(sources, ranked)
-    for path, write in (
+    if not written(
         (args.csv, lambda path: write_csv(ranked, path, season.csv_rows(seasons))),
         (args.png, lambda path: ranking_page.write_png(path, ranked, tables, sources, seasons)),
         (args.html, lambda path: ranking_page.write_html(path, ranked, tables, sources, seasons)),
     ):
+        return 1
+    lines = season.season_lines(seasons)[1:] + [""] if seasons else []
+    lines += report_lines(ranked, skipped) + ranking.statistics_lines(tables)
+    print(printable("\n".join(lines + ranking.sources_lines(sources))))
+    return 0
+
+
+def written(*outputs):
+    """Each (path, write) whose path was given, written by `write(path)`; False, and
+    said, at the first that cannot be."""
+    for path, write in outputs:
         if path:
             try:
                 write(path)
             except OSError as error:
                 print("cannot write %s: %s" % (path, error.strerror or error), file=sys.stderr)
-                return 1
-    lines = season.season_lines(seasons)[1:] + [""] if seasons else []
-    lines += report_lines(ranked, skipped) + ranking.statistics_lines(tables)
-    print(printable("\n".join(lines + ranking.sources_lines(sources))))
+                return False
+    return True
+
+
+def report_pairs(args, sources):
+    """`--pairs`: the championship's ranking of pairs (host_tools/logs/pairs.py)."""
+    import json
+
+    from host_tools.logs import pairs
+
+    record = next(filter(None, map(pairs.read_record, filter(is_folder, args.logs))), None)
+    results = []
+    for source in sources:
+        if source.skipped:
+            continue
+        if not pairs.is_pairs_match(source.log):
+            source.skipped = "not a Le Brouc etivaz match of four"
+            continue
+        results.append(pairs.result_of(source))
+    byes = []
+    registered = []
+    if record:
+        pairs.assign_rounds(record, results)
+        pairs.apply_time_rule(record, results)
+        byes = record.byes()
+        registered = record.pairs
+    if not results and not registered:
+        raise ReportError(
+            "no Le Brouc etivaz match to rank pairs from: "
+            + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
+        )
+    ranked = pairs.rank(results, byes, registered)
+    for source in sources:
+        if source.skipped:
+            print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
+    if not written(
+        (args.csv, lambda path: pairs.write_csv(ranked, path)),
+        (args.png, lambda path: pairs.write_png(path, ranked, results, byes)),
+        (args.html, lambda path: pairs.write_html(path, ranked, results, byes)),
+    ):
+        return 1
+    if args.json:
+        print(json.dumps([pair.row() for pair in ranked], ensure_ascii=False, indent=1))
+    else:
+        print(printable("\n".join(pairs.report_lines(ranked, results, byes))))
     return 0
+
+
+def is_folder(argument):
+    from pathlib import Path
+
+    return Path(argument).is_dir()
 
 
 if __name__ == "__main__":

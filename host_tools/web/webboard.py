@@ -8,7 +8,10 @@ a board, with the page in place of the hardware:
   bus made an SSD1306 panel by host_tools/standin/panel.py: the page draws
   the panel's memory, decoded from the driver's bytes, not the driver's
   frame;
-- the buttons are stand-in pins the page drives (`press`);
+- the buttons are stand-in pins the page drives (`press`), each change at
+  the moment the page's event says it happened, the firmware polled every
+  POLL_MS in between (page/ardoise.mjs: a busy page delays when the
+  firmware learns of a press, never how long it lasted);
 - the clock is a tick counter the page moves (`step(ms)`), so that a test
   can move it by hand and a page in a sleeping phone does not run behind;
 - the loop is the page's timer calling `step`: App.run never returns, and
@@ -34,10 +37,15 @@ import panel
 # Emscripten's errno numbers (WASI's) to POSIX ones.
 _ERRNO = {2: 13, 8: 9, 10: 16, 20: 17, 28: 22, 29: 5, 31: 21, 44: 2, 51: 28, 54: 20, 55: 39, 63: 1}
 ROLES = ("prev", "next", "ok", "extra")
-# step()'s answer, bits: the picture changed, the app sleeps, crashed.
+# step()'s answer, bits: the picture changed, the app sleeps, crashed, and
+# the keypad has a press or a bounce under way (poll it every POLL_MS).
 CHANGED = 1
 ASLEEP = 2
 CRASHED = 4
+KEYS = 8
+# What the keypad reported (ardoise/buttons.py's events), by number.
+EVENTS = ("", "prev", "next", "ok", "extra", "undo", "menu", "back", "wake")
+REPORTED = 64  # the last events kept for `keys()`
 # A finger on a phone rests longer on a button than a thumb on a board's: a
 # held button's repeats (every 300 ms after the held event at 600 ms) come
 # on the page only once it has stayed down this long after its held event,
@@ -91,6 +99,7 @@ class Board:
             self.pins[role] = (machine.Pin(number), 0 if level == "low" else 1)
         self.app = App(self.hardware.display, self.hardware.keypad, root, clock=self.ticks)
         self.held_at = {}  # a held event -> when it came, while its button is down
+        self.reported = []  # the keypad's last events, oldest first
         self.poll = self.hardware.keypad.poll
         self.hardware.keypad.poll = self.paced_poll
 
@@ -108,6 +117,11 @@ class Board:
             at = self.held_at.setdefault(event, self.now)
             if at != self.now and ticks_diff(self.now, at) < REPEAT_PAUSE_MS:
                 return NONE
+        if event != NONE:
+            reported = self.reported
+            if len(reported) >= REPORTED:
+                del reported[0]
+            reported.append(event)
         return event
 
     def ticks(self):
@@ -192,6 +206,8 @@ def start(height, root, buttons=4):
 def _flags():
     flags = CHANGED if board.changed else 0
     board.changed = False
+    if not board.hardware.keypad.settled:
+        flags |= KEYS
     if board.crashed is not None:
         return flags | CRASHED
     if board.app.asleep:
@@ -239,6 +255,14 @@ def press(role, down):
     pin, level = wiring
     pin.drive(level if down else None)
     return 1
+
+
+def keys():
+    """The keypad's last events (up to REPORTED), oldest first, by name:
+    "ok next ok" (the tests: every tap on the page is one event)."""
+    if board is None:
+        return ""
+    return " ".join(EVENTS[event] for event in board.reported)
 
 
 def panel_address():
@@ -350,31 +374,7 @@ def collect():
     return gc.mem_alloc()
 
 
-# -- below the panel: the match's totals and deals, the roster ------------------
-
-
-class _Rows:
-    """The app as a game's history(app) sees it, but the list it would show
-    is kept (`rows`) instead of pushed: the page lists the deals beside the
-    slate, whatever screen the slate is on."""
-
-    def __init__(self, app):
-        self.app = app
-        self.title = self.head = None
-        self.rows = []
-
-    def __getattr__(self, name):
-        return getattr(self.app, name)
-
-    def load(self, name):
-        from ardoise import load
-
-        return self if name == "history" else load(name)
-
-    def show(self, app, title, rows, header=None, module=None):
-        self.title = title
-        self.head = header
-        self.rows = rows
+# -- below the panel: the match, its open deal and its deals, the roster --------
 
 
 def _borrowing(job):
@@ -392,44 +392,186 @@ def _borrowing(job):
         gc.collect()
 
 
-def _totals(app, game):
-    """The slate's numbers, [label, number] each, and a line of what else it
-    keeps: read from the rules' state by the game's own screens' helpers."""
+def _sides(app, game):
+    """The match's sides as the page heads its columns, [name, short name]
+    each: a team's players in full ("Rösli & Émile") and as the slate says
+    them where room is short (app.team), or its letter; a player."""
+    if game.name == "brusquembelle" and not game.pairs:
+        from ardoise.games.brusquembelle import player
+
+        return [[player(app, seat)] * 2 for seat in range(game.players)]
+    names = app.match.names
+    sides = []
+    for side in (0, 1):
+        if not names:
+            sides.append([app.team(side)] * 2)
+            continue
+        seats = range(side, len(names), 2)  # Bruus for two: one player a side
+        full = " & ".join(app.seat(seat) for seat in seats)
+        sides.append([full, app.team(side, 7) if len(seats) > 1 else full])
+    return sides
+
+
+def _numbers(app, game):
+    """What the page counts, per side: (sides, `main(side)`: Le Brouc's
+    slate, Bruus's points, Brusquembelle's balance; `tally(side)`: coches,
+    parties or games won, None where the game keeps none; `worded(count)`:
+    the tally's word, singular or plural), read from the rules' state by
+    the game's own screens' helpers."""
     name = game.name
     if name == "brusquembelle":
-        from ardoise.games.brusquembelle import side_name
-
-        sides = 2 if game.pairs else game.players
-        balance = game.balance
-        cells = []
-        for side in range(sides):
-            value = balance[side] + balance[side + 2] if game.pairs else balance[side]
-            cells.append([side_name(app, game, side, 16), value])
-        return cells, "%s %d" % (app.t("bq_pool"), game.pool)
+        if game.pairs:
+            return 2, lambda side: game.balance[side] + game.balance[side + 2], None, None
+        return game.players, lambda side: game.balance[side], None, None
     if name == "bruus":
         from ardoise.games.bruus import shown
 
-        cells = [[app.team(side, 16), shown(game, side)] for side in (0, 1)]
-        games = game.games
-        return cells, "✓ %s %d · %s %d" % (app.team(0), games[0], app.team(1), games[1])
-    from ardoise.games.brouc import BROU1802, unit
+        words = app.words("bruus_games")
+        return (
+            2,
+            lambda side: shown(game, side),
+            lambda side: game.games[side],
+            lambda count: words[0 if count == 1 else 1],
+        )
+    from ardoise.games.brouc import BROU1802, THIRTY_ONE, unit
 
     parties = game.rules == BROU1802
-    tally = game.parties if parties else game.coches
-    cells = [[app.team(side, 16), game.slate[side]] for side in (0, 1)]
-    line = " · ".join(
-        "%s %d %s" % (app.team(side), tally[side], unit(app, parties, tally[side]))
-        for side in (0, 1)
-    )
+    tally = None
+    if game.rules != THIRTY_ONE:
+        tally = (lambda side: game.parties[side]) if parties else (lambda side: game.coches[side])
+    return 2, lambda side: game.slate[side], tally, lambda count: unit(app, parties, count)
+
+
+def _totals(app, game):
+    """Each side's [main number, its tally in words ("1 coche"), or ""],
+    and a line of what belongs to no side (Brusquembelle's pool)."""
+    sides, main, tally, worded = _numbers(app, game)
+    cells = []
+    for side in range(sides):
+        count = tally(side) if tally else None
+        said = "" if count is None else "%d %s" % (count, worded(count))
+        if game.name == "bruus" and game.session:
+            said += " · Σ%d" % game.won[side]  # what the session credits
+        cells.append([main(side), said])
+    line = ""
+    if game.name == "brusquembelle":
+        line = "%s %d" % (app.t("bq_pool"), game.pool)
     return cells, line
+
+
+def _deals(app, game):
+    """The finished deals, [number, mark, cells] each: the mark Le Brouc's
+    trump or Bruus's tricks; a cell per side, what the deal gave it: "+6"
+    (its main number's change), or "+2 coches" when the deal changed a
+    tally (a game won: the slates may start again), "" for nothing. The
+    totals are said once, above them. Folded again by the rules core, as
+    the slate's history lists them (View.deals)."""
+    from ardoise.base import suit_symbol
+    from scoring.match import SUITS
+
+    sides, main, tally, worded = _numbers(app, game)
+    rows = []
+    last = []  # the numbers as the deal began: as the last one ended
+
+    def numbers():
+        mains = [main(side) for side in range(sides)]
+        return mains, [tally(side) for side in range(sides)] if tally else None
+
+    def read(game):
+        if not last:
+            last.append(numbers())  # the match's start
+        if game.name == "brouc" and game.trump >= 0:
+            return suit_symbol(SUITS[game.trump])
+        return ""
+
+    def write(trump, game):
+        mains, tallies = now = numbers()
+        mains_before, tallies_before = last[0]
+        last[0] = now
+        cells = []
+        for side in range(sides):
+            if tallies != tallies_before:
+                won = tallies[side] - tallies_before[side]
+                cells.append("+%d %s" % (won, worded(won)) if won else "")
+            else:
+                cells.append("%+d" % (mains[side] - mains_before[side]))
+        mark = "%d:%d" % game.last_tricks if game.name == "bruus" else trump
+        rows.append([game.deals, mark, cells])
+
+    app.match.deals(read, write)
+    return rows
+
+
+def _deal(app, game):
+    """The deal under way, or the next one: its number, whether it is
+    dealt, what holds for all (`facts`: [word, text] each, the word the
+    page's: trump, dealer...) and per side (`rows`: [word, [text per
+    side]] each: Le Brouc's marriages waiting at the bottom, those in
+    tricks, the tricks, the count a dehors would start from); None once
+    the match is won or the session over."""
+    facts = []
+    rows = []
+    what = {"brusquembelle": _brusquembelle_deal, "bruus": _bruus_deal}.get(game.name, _brouc_deal)
+    if not what(app, game, facts, rows):
+        return None
+    return {"number": game.deals + 1, "open": game.deal_open, "facts": facts, "rows": rows}
+
+
+def _brouc_deal(app, game, facts, rows):
+    from ardoise.base import suit_symbol
+    from ardoise.games.brouc import BROU1802
+    from scoring.brouc import SUITS
+
+    if game.winner >= 0:
+        return False
+    dealt = game.deal_open
+    if dealt:
+        suit = SUITS[game.trump]
+        facts.append(["trump", "%s %s" % (suit_symbol(suit), app.words("suits")[game.trump])])
+    facts.append(["dealer", app.seat(game.dealer)])
+    if game.announcer >= 0:
+        call = app.words("calls")[game.call]
+        facts.append(["announce", "%s, %s" % (call, _sides(app, game)[game.announcer][0])])
+    for word, points in (("bottom", game.bottom), ("table", game.table if dealt else (0, 0))):
+        if points[0] or points[1]:
+            rows.append([word, ["+%d" % point if point else "" for point in points]])
+    if dealt and (game.tricks[0] or game.tricks[1]):
+        rows.append(["tricks", [str(count) for count in game.tricks]])
+    if dealt and game.rules != BROU1802:
+        rows.append(["count", ["%d/%d" % game.count(side) for side in (0, 1)]])
+    return True
+
+
+def _bruus_deal(app, game, facts, rows):
+    if game.session and game.deals == game.session:
+        return False
+    facts.append(["dealer", app.seat(game.dealer)])
+    if game.bock:
+        facts.append(["bock", str(game.bock)])
+    if game.session:
+        facts.append(["session", "%d/%d" % (game.deals + 1, game.session)])
+    if game.deal_open:
+        rows.append(["tricks", [str(count) for count in game.tricks]])
+    return True
+
+
+def _brusquembelle_deal(app, game, facts, rows):
+    from ardoise.games.brusquembelle import player
+
+    facts.append(["dealer", player(app, game.dealer)])
+    if game.deal_open:
+        aces, tens = app.words("bq_ranks")
+        facts.append(["played", "%s %d · %s %d" % (aces, game.played[0], tens, game.played[1])])
+    return True
 
 
 def summary():
     """The match on the slate for the page below the panel, as JSON: its
-    totals (`totals`: [label, number] each, `line`: the rest) and its deals,
-    one row each (`rows`, under `head`), as the slate's history makes them
-    (the game's history module, the rules core folding the journal again);
-    {} without a match."""
+    sides (`sides`: [name, short name] each), its totals (`totals`: [main
+    number, tally in words] per side, `line`: the rest), the deal under way
+    or the next one (`deal`, see _deal) and the finished deals (`deals`, see
+    _deals), all read from the rules' state (the rules core folding the
+    journal again for the deals); {} without a match."""
     import json
 
     try:
@@ -437,22 +579,43 @@ def summary():
         game = app.match.game
         if game is None:
             return "{}"
-        reader = _Rows(app)
 
         def read():
-            app.screens.history(reader)
-            return _totals(app, game)
+            cells, line = _totals(app, game)
+            return {
+                "sides": _sides(app, game),
+                "totals": cells,
+                "line": line,
+                "deal": _deal(app, game),
+                "deals": _deals(app, game),
+            }
 
-        cells, line = _borrowing(read)
-        # The columns' heads: Le Brouc's header, Bruus's title; Brusquembelle's
-        # title is only the history's name, which the page has already.
-        head = reader.head if reader.head is not None else reader.title
-        if head == app.t("history"):
-            head = ""
-        return json.dumps({"totals": cells, "line": line, "head": head, "rows": reader.rows})
+        return json.dumps(_borrowing(read))
     except Exception as error:
         sys.print_exception(error)
         return json.dumps({"error": "%s: %s" % (type(error).__name__, error)})
+
+
+def details(number):
+    """Finished deal `number`'s lines (1 the first), as the slate's history
+    shows them when the deal is opened (the game's history module), as
+    JSON: a list of lines; [] if there is no such deal."""
+    import json
+
+    def read():
+        from ardoise import load
+
+        app = board.app
+        game = app.match.game
+        if game is None or not 1 <= number <= game.deals:
+            return []
+        return load("games.%s_history" % game.name).details(app, number)
+
+    try:
+        return json.dumps(_borrowing(read))
+    except Exception as error:
+        sys.print_exception(error)
+        return json.dumps(["%s: %s" % (type(error).__name__, error)])
 
 
 def roster():

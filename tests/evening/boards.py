@@ -32,6 +32,25 @@ def client(port, user=None, password=None, client_id=""):
     return made
 
 
+def attempt(port, user=None, password=None, client_id=""):
+    """A client's connection: its CONNACK's reason (None if none came)."""
+    made = client(port, user, password, client_id)
+    answer = threading.Event()
+    reasons = []
+
+    def on_connect(made, userdata, flags, reason, properties):
+        reasons.append(reason)
+        answer.set()
+
+    made.on_connect = on_connect
+    made.connect("127.0.0.1", port)
+    made.loop_start()
+    answer.wait(5)
+    made.loop_stop()
+    made.disconnect()
+    return reasons[0] if reasons else None
+
+
 class Inbox:
     """A client subscribed to `topics`, its messages collected."""
 
@@ -66,6 +85,7 @@ class Board:
         self.order = [(m, i) for m in sorted(matches) for i in range(len(matches[m]))]
         self.written = 0  # lines of `order` in the journal so far
         self.last_have = None
+        self.seatings = []  # the table's seatings heard (b"": the draw taken back)
         self.closing = False
         self.lock = threading.Lock()
         self.client = client(self.port, board, evening.board_password(board), board)
@@ -85,9 +105,12 @@ class Board:
     def on_connect(self, client, userdata, flags, reason, properties):
         self.last_have = None  # the retained /have after a connection asks for what follows
         client.publish(self.prefix + "/status", b"online", qos=1, retain=True)
-        client.subscribe(self.prefix + "/have", 1)
+        client.subscribe([(self.prefix + "/have", 1), (self.prefix + "/seating", 1)])
 
     def on_message(self, client, userdata, message):
+        if message.topic.endswith("/seating"):  # as a slate hears it: kept, in order
+            self.seatings.append(message.payload)
+            return
         have = tuple(int(part) for part in message.payload.split())
         with self.lock:
             again = self.last_have is None or have == self.last_have
@@ -150,3 +173,9 @@ class Board:
         self.closing = True
         self.client.disconnect()
         self.client.loop_stop()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

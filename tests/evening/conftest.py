@@ -11,6 +11,8 @@ import pathlib
 import signal
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -127,3 +129,116 @@ def stop_run(run):
     output = run.communicate(timeout=30)[0]
     assert run.returncode == 0, output
     return output
+
+
+class Run:
+    """`ardoise evening run FOLDER OPTIONS...` running, its output (stdout and stderr)
+    read as it comes, so that a test can wait for what it says while it runs."""
+
+    def __init__(self, evening, *options, env=None):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", "evening", "run", str(evening.folder)]
+            + [str(option) for option in options],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        self.lines = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    @property
+    def output(self):
+        return "".join(self.lines)
+
+    def said(self, text, timeout=20):
+        """Whether `text` is in the output within `timeout` s (False once `run` ended)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.output:
+                return True
+            if self.process.poll() is not None:
+                self.reader.join(5)
+                return text in self.output
+            time.sleep(0.05)
+        return False
+
+    def running(self):
+        return self.process.poll() is None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def stop(self, how=signal.SIGINT):
+        """Stopped (killed if it does not end): its whole output."""
+        if self.process.poll() is None:
+            self.process.send_signal(how)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(5)
+        self.process.stdout.close()
+        return self.output
+
+
+def broker_url(evening):
+    """The evening's broker as `run --broker` takes it: the organiser's user, whose
+    password `run` reads in secrets.json."""
+    return "mqtt://organiser@127.0.0.1:%d" % evening.settings["broker"]["port"]
+
+
+def wait_for_page(port, process, timeout=20):
+    """Wait until `run`'s page answers on `port`; AssertionError with its output if
+    `run` ended first or the page never answered."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(process.stdout.read())
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/state" % port, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the page did not answer")
+
+
+def own_run(evening, *options, page=None):
+    """`ardoise evening run` with its own Mosquitto (or OPTIONS' broker), its page up on
+    `page` (the evening's port by default); stopped if the page never answers."""
+    page = page or evening.settings["page_port"]
+    run = Run(evening, "--page-host", "127.0.0.1", *options)
+    try:
+        wait_for_page(page, run.process)
+    except BaseException:
+        run.stop()
+        raise
+    return run
+
+
+def table_status(evening, table):
+    """Table `table`'s board as `run`'s page says it is (online, offline, None): a
+    client's id is its user, so a test cannot listen as the organiser beside `run`."""
+    import json
+    import urllib.request
+
+    url = "http://127.0.0.1:%d/state" % evening.settings["page_port"]
+    try:
+        with urllib.request.urlopen(url, timeout=2) as reply:
+            state = json.loads(reply.read())
+    except OSError:
+        return None
+    return next((row["status"] for row in state["tables"] if row["table"] == table), None)

@@ -50,3 +50,34 @@ def random_event(rng):
     if count > 1:
         event["count"] = count
     return event
+
+
+def brouc_match(rng, names, target=5, stop=None):
+    """The lines of a Le Brouc etivaz match to `target` coches at a table of `names`
+    (a pair on seats 1 and 3, the other on 2 and 4), as a championship's slate writes
+    it from the round's seating; deals played at random by the rules core (card
+    points, now and then a cape; a team that can call dehors rightly does, most
+    times). `stop(match)`: stop early, between deals, once it says so."""
+    header = {"ev": "match", "game": "brouc", "rules": "etivaz", "dealer": rng.randrange(4)}
+    header.update(target=target, names=list(names))
+    match = Match(header)
+    lines = [line(header)]
+    while match.game.winner < 0:
+        game = match.game
+        if not game.deal_open:
+            if stop and stop(match):
+                break
+            event = {"ev": "deal", "trump": rng.choice("HDCS")}
+        elif max(game.slate) >= 19 and rng.random() < 0.7:
+            team = TEAMS[0 if game.slate[0] >= game.slate[1] else 1]
+            event = {"ev": "out", "team": team, "points": 120}
+        elif rng.random() < 0.04:
+            event = {"ev": "end", "cape": rng.choice(TEAMS)}
+        else:
+            event = {"ev": "end", "A": rng.randrange(121)}
+        try:
+            match.apply(event)
+        except Refused:
+            continue
+        lines.append(line(event))
+    return lines

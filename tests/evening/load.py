@@ -12,9 +12,9 @@ check the folder:
 - lines, the seconds of play, the lines per second offered and the lines
   per second the organiser took in (from the first line written to the last
   one in a ranking);
-- each line's latency, from its writing on a slate to the first ranking the
-  organiser publishes (/ranking, retained, as the page shows it) that holds it
-  (its table's match and lines).
+- each line's latency, from its writing on a slate to the first standing the
+  page sends (its Server-Sent Events, as a phone receives them; the organiser
+  publishes the same on /ranking) that holds it (its table's match and lines).
 
 tests/test_proof_evening.py plays 60 slates with it; `make bench`
 (host_tools/bench/evening.py) the test evening of 12 players and a club's of
@@ -27,6 +27,7 @@ import contextlib
 import io
 import json
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -41,7 +42,7 @@ from host_tools.common import ROOT
 from host_tools.evening import broker
 from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import ORGANISER, Evening
-from tests.evening.boards import Board, Inbox, wait_until
+from tests.evening.boards import Board, wait_until
 from tests.evening.journals import session
 
 
@@ -81,23 +82,33 @@ def journals(evening):
 
 
 class Ranking:
-    """The organiser's /ranking as a phone receives it: for each line written on a
-    slate, when the first ranking that holds it came (its latency)."""
+    """The page's standing as a phone receives it (/events, Server-Sent Events): for
+    each line written on a slate, when the first standing that holds it came (its
+    latency). The organiser publishes the same standing on /ranking at that moment."""
 
-    def __init__(self, evening, written):
+    def __init__(self, page, written):
         self.written = written  # {board: [(match, index + 1, time written), ...]} in order
-        self.seen = {board: 0 for board in written}  # lines of each board in a ranking
+        self.seen = {board: 0 for board in written}  # lines of each board in a standing
         self.latencies = []
-        self.completed = None  # when the last line came into a ranking
+        self.completed = None  # when the last line came into a standing
         self.lock = threading.Lock()
-        topic = "ardoise/%s/ranking" % evening.id
-        port = evening.settings["broker"]["port"]
-        self.inbox = Inbox(port, [topic], ORGANISER, evening.secrets["organiser"])
-        self.inbox.client.on_message = self.heard
+        self.socket = socket.create_connection(("127.0.0.1", page), timeout=10)
+        self.socket.sendall(b"GET /events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        self.socket.settimeout(None)
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
 
-    def heard(self, client, userdata, message):
+    def read(self):
+        try:
+            with self.socket.makefile("rb") as stream:
+                for raw in stream:  # the headers, then a message a standing
+                    if raw.startswith(b"data: "):
+                        self.heard(json.loads(raw[6:]))
+        except (OSError, ValueError):
+            pass  # closed
+
+    def heard(self, standing):
         now = time.monotonic()
-        standing = json.loads(message.payload)
         with self.lock:
             for table in standing["tables"]:
                 board, held = table["board"], (table.get("match") or 0, table.get("lines", 0))
@@ -112,14 +123,15 @@ class Ranking:
             return len(self.latencies)
 
     def close(self):
-        self.inbox.close()
+        with contextlib.suppress(OSError):
+            self.socket.shutdown(socket.SHUT_RDWR)
+        self.thread.join(5)
+        self.socket.close()
 
 
 def start_run(evening, page):
     """`ardoise evening run` on the evening's broker, already listening."""
-    url = "mqtt://%s:%s@127.0.0.1:%d" % (
-        ORGANISER, evening.secrets["organiser"], evening.settings["broker"]["port"]
-    )  # fmt: skip
+    url = "mqtt://%s@127.0.0.1:%d" % (ORGANISER, evening.settings["broker"]["port"])
     command = ["evening", "run", evening.folder, "--broker", url, "--page-port", page,
                "--page-host", "127.0.0.1"]  # fmt: skip
     return subprocess.Popen(
@@ -166,7 +178,7 @@ def play_evening(evening, tick):
     written = {board: [] for board in matches}
     try:
         assert wait_until(lambda: page_answers(page), 30), "the page did not answer"
-        ranking = Ranking(evening, written)
+        ranking = Ranking(page, written)
         # No fault here, so no nudge: a line lost would be a line never in a ranking.
         boards = {name: Board(evening, name, matches[name]) for name in sorted(matches)}
         started = time.monotonic()
@@ -206,7 +218,7 @@ def describe(figures):
     return sessions.join(("%(slates)d slates, ", " of %(deals)d deals: ")) % figures + (
         "%(lines)d lines in "
         "%(played).1f s of play (offered %(offered).0f lines/s); the organiser took them in at "
-        "%(taken).0f lines/s; a line written to the ranking published: median %(median).2f s, "
+        "%(taken).0f lines/s; a line written to the standing the page sent: median %(median).2f s, "
         "worst %(worst).2f s" % figures
     )
 

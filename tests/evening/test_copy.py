@@ -22,10 +22,10 @@ import pytest
 
 from host_tools.board.pull import log_name
 from host_tools.common import ROOT
-from host_tools.evening.copy import CONFIRM, CONFLICT, DUPLICATE, GAP, TAKEN, BoardCopy, parse
-from host_tools.evening.folder import ORGANISER
+from host_tools.evening.copy import CONFIRM, CONFLICT, DUPLICATE, GAP, TAKEN, BoardCopy
+from host_tools.evening.intake import Unfit, read_line
 from tests.evening.boards import Board
-from tests.evening.conftest import start_run
+from tests.evening.conftest import broker_url, start_run
 from tests.support.commands import ardoise
 
 LOGS = ROOT / "tests" / "logs"
@@ -80,9 +80,23 @@ def test_a_stop_between_two_matches_loses_nothing(tmp_path):
 
 
 def test_messages_that_are_not_lines_are_refused():
-    assert parse(b"1 0 {}") == (1, 0, b"{}")
-    for payload in (b"", b"1 0", b"x 0 {}", b"1 -1 {}", b"1 0 {}\n{}"):
-        assert parse(payload) is None
+    assert read_line(b"1 0 {}") == (1, 0, b"{}")
+    assert read_line(b"99999 999999 " + b"x" * 1280) == (99999, 999999, b"x" * 1280)
+    for payload, reason in (
+        (b"", "not MATCH INDEX LINE: ''"),
+        (b"1 0", "not MATCH INDEX LINE: '1 0'"),
+        (b"x 0 {}", "its match number is not a whole number: 'x'"),
+        (b"1 -1 {}", "its index is not a whole number: '-1'"),
+        (b"1 0 {}\n{}", "its line holds a newline: '{}\\x0a{}'"),
+        (b"0 0 {}", "its match number is 0 (a board numbers its matches from 1)"),
+        (b"100000 0 {}", "its match number has 6 digits (at most 5)"),
+        (b"1 1000000 {}", "its index has 7 digits (at most 6)"),
+        (b"1 0 " + b"x" * 1281, "its line is 1281 bytes (the rules take at most 1280)"),
+        (b"\xff 0 {}", "its match number is not a whole number: '\\xff'"),
+    ):
+        with pytest.raises(Unfit) as refused:
+            read_line(payload)
+        assert str(refused.value) == reason
 
 
 # -- the evening over MQTT ---------------------------------------------------------
@@ -102,12 +116,15 @@ def journals():
 
 
 def run_command(evening, page_port):
-    url = "mqtt://%s:%s@127.0.0.1:%d" % (
-        ORGANISER,
-        evening.secrets["organiser"],
-        evening.settings["broker"]["port"],
+    return start_run(
+        evening,
+        "--broker",
+        broker_url(evening),
+        "--page-port",
+        page_port,
+        "--page-host",
+        "127.0.0.1",
     )
-    return start_run(evening, "--broker", url, "--page-port", page_port, "--page-host", "127.0.0.1")
 
 
 def wait_page(port, timeout=20):

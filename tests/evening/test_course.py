@@ -11,7 +11,7 @@ import json
 import random
 
 from host_tools.evening.folder import Evening
-from tests.evening.boards import Board, Inbox
+from tests.evening.boards import Board
 from tests.evening.conftest import start_run, stop_run
 from tests.evening.journals import session
 from tests.evening.test_evening_e2e import connects, ok
@@ -47,8 +47,9 @@ def play(boards, evening, number, rng, cut=None):
         assert board.wait_held((written[0], written[1] + 1))
 
 
-def seatings(inbox, evening):
-    return [inbox.payloads(evening.prefix(board) + "/seating") for board in BOARDS]
+def seatings(boards):
+    """Each board's seatings heard, as its slate hears them (b"": taken back)."""
+    return [board.seatings or [b"null"] for board in boards.values()]
 
 
 def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening):
@@ -57,13 +58,10 @@ def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening)
     folder = evening.folder
     run = start_run(evening)
     boards = {}
-    inbox = None
     rng = random.Random(4)
     try:
         port = evening.settings["broker"]["port"]
         until(lambda: connects(port), "the evening's broker")
-        topics = [evening.prefix(board) + "/seating" for board in BOARDS]
-        inbox = Inbox(port, topics, "organiser", evening.secrets["organiser"])
         boards = {name: Board(evening, name, {}) for name in BOARDS}
         play(boards, evening, 1, rng, cut=3)  # session 1 begun everywhere, not over
         # Session 2 cannot be drawn while 1 is played; nothing changes.
@@ -71,7 +69,7 @@ def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening)
         assert "session 1 is still played: table 1 (deal " in said and "--force" in said
         assert len(Evening.load(folder).settings["draws"]) == 1
         play(boards, evening, 1, rng)  # every table finishes it
-        late_arrival_and_take_back(folder, inbox, evening)
+        late_arrival_and_take_back(folder, boards)
         # A player leaves after session 2: drawn no more, keeps what they won.
         leaving = table_names(evening, "b1", 2)[0]
         ok(ardoise("evening", "players", folder, "--withdraw", leaving))
@@ -89,8 +87,6 @@ def test_an_evening_with_late_arrivals_a_draw_taken_back_and_its_rhythm(evening)
     finally:
         for board in boards.values():
             board.close()
-        if inbox:
-            inbox.close()
         output = stop_run(run)
     assert "session 1's seating sent to the slates: table 1 (b1), 2 (b2), 3 (b3)" in output
     assert "all 3 tables finished session 1: next, ardoise evening draw %s" % folder in output
@@ -107,7 +103,7 @@ def ranked(folder, name):
     raise AssertionError("%s is not ranked" % name)
 
 
-def late_arrival_and_take_back(folder, inbox, evening):
+def late_arrival_and_take_back(folder, boards):
     """Nina comes late; session 2 drawn with --sit-out, taken back, drawn again."""
     # A player comes late: 13 players, one sits out; --sit-out is chosen once.
     ok(ardoise("evening", "players", folder, "--add", "Nina"))
@@ -116,15 +112,15 @@ def late_arrival_and_take_back(folder, inbox, evening):
     out = Evening.load(folder).settings["draws"][1]["sit_out"]
     assert len(out) == 1 and out != ["Nina"]  # she missed session 1: the others first
     assert "sitting out: %s" % out[0] in drawn
-    until(lambda: all(json.loads(s[-1])["session"] == 2 for s in seatings(inbox, evening)),
+    until(lambda: all(json.loads(s[-1])["session"] == 2 for s in seatings(boards)),
           "session 2's seating")  # fmt: skip
     # Taken back before any table plays it: the slates are told to forget it.
     ok(ardoise("evening", "draw", folder, "--take-back"))
     assert len(Evening.load(folder).settings["draws"]) == 1
     assert not (folder / "seating" / "session-2.png").exists()
-    until(lambda: all(s[-1] == b"" for s in seatings(inbox, evening)), "the seating forgotten")
+    until(lambda: all(s[-1] == b"" for s in seatings(boards)), "the seating forgotten")
     # Drawn again: --sit-out stands.
     ok(ardoise("evening", "draw", folder, "--seed", 2))
     second = Evening.load(folder).settings["draws"][1]
     assert len(second["sit_out"]) == 1 and "Nina" not in second["sit_out"]
-    until(lambda: all(s[-1] for s in seatings(inbox, evening)), "session 2's seating again")
+    until(lambda: all(s[-1] for s in seatings(boards)), "session 2's seating again")

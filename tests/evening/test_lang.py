@@ -10,9 +10,9 @@ import string
 
 import pytest
 
-from host_tools.evening.folder import ORGANISER, Evening
+from host_tools.evening.folder import Evening
 from host_tools.evening.lang import LANGUAGES, Texts
-from tests.evening.boards import Inbox
+from tests.evening.boards import Board
 from tests.evening.conftest import make_evening, start_run, stop_run
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
@@ -72,20 +72,19 @@ def test_an_evening_speaks_its_language(tmp_path, lang, plan, card, head):
 def test_the_organisers_messages_follow_the_evening(tmp_path):
     evening = make_evening(tmp_path / "evening", lang="de")
     run = start_run(evening)
-    inbox = None
+    board = None
     try:
         port = evening.settings["broker"]["port"]
         until(lambda: connects(port), "the evening's broker")
-        seating = evening.prefix("b1") + "/seating"
-        inbox = Inbox(port, [seating], ORGANISER, evening.secrets["organiser"])
-        until(lambda: inbox.payloads(seating), "session 1's seating")
+        board = Board(evening, "b1", {})  # a slate at table 1: it hears its seating
+        until(lambda: board.seatings, "session 1's seating")
         ok(ardoise("evening", "draw", evening.folder, "--take-back"))
-        until(lambda: inbox.payloads(seating)[-1] == b"", "the seating taken back")
+        until(lambda: board.seatings[-1] == b"", "the seating taken back")
         ok(ardoise("evening", "draw", evening.folder, "--seed", 3))
-        until(lambda: inbox.payloads(seating)[-1], "drawn again")
+        until(lambda: board.seatings[-1], "drawn again")
     finally:
-        if inbox:
-            inbox.close()
+        if board:
+            board.close()
         output = stop_run(run)
     assert re.search(r"Sitzordnung der Runde 1 an die Tafeln gesendet: Tisch 1 \(b1\)", output)
     assert "Sitzordnung der Runde 1 zurückgenommen" in output

@@ -132,7 +132,8 @@ def test_a_table_card_is_read_across_the_table(evening, url):
     texts = Texts("fr")
     draw = evening.settings["draws"][0]
     table = draw["tables"][1]
-    image, geometry = printouts.card_picture(texts, "Soirée", draw, 3, table, "ClubWifi", url)
+    heading = texts("session_of", session=1, sessions=3)
+    image, geometry = printouts.card_picture(texts, "Soirée", heading, table, "ClubWifi", url)
     code = segno.make(url, error="m")
     size = code.symbol_size(border=0)[0]
     matrix = [[bool(bit) for bit in row] for row in code.matrix]
@@ -154,7 +155,11 @@ def test_a_table_card_is_read_across_the_table(evening, url):
 def test_the_table_cards_print_one_a_page(evening, browser, tmp_path):
     texts = Texts("en")
     draw = evening.settings["draws"][0]
-    page_text = printouts.cards_page(texts, "Club evening", draw, 3, "ClubWifi", "http://x:1/")
+    heading = texts("session_of", session=1, sessions=3)
+    tables = draw["tables"]
+    page_text = printouts.cards_page(
+        texts, "Club evening", heading, tables, "ClubWifi", "http://x:1/"
+    )
     path = tmp_path / "cards.html"
     path.write_text(page_text, encoding="utf-8")
     context = browser.new_context()

@@ -21,22 +21,9 @@ import pytest
 
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
-from tests.evening.boards import client, wait_until
-from tests.evening.conftest import free_port, start_run
+from tests.evening.boards import attempt, client, wait_until
+from tests.evening.conftest import Run, free_port, start_run, wait_for_page
 from tests.support.commands import ardoise
-
-
-def wait_for_page(port, process, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(process.stdout.read())
-        try:
-            with urllib.request.urlopen("http://127.0.0.1:%d/state" % port, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("the page did not answer")
 
 
 def brokers_of(evening):
@@ -94,13 +81,13 @@ def test_a_port_in_use_is_said_and_nothing_starts(evening):
 
 
 def test_a_broker_that_is_not_there_is_said(evening):
-    url = "mqtt://organiser:secret@127.0.0.1:%d" % free_port()
+    url = "mqtt://organiser@127.0.0.1:%d" % free_port()
     result = ardoise("evening", "run", evening.folder, "--broker", url, "--page-port", free_port())
     assert result.returncode == 1
     assert "cannot reach the broker at 127.0.0.1" in result.stderr
-    assert "secret" not in result.stderr + result.stdout
+    assert evening.secrets["organiser"] not in result.stderr + result.stdout
     result = ardoise("evening", "run", evening.folder, "--broker", "http://example.org")
-    assert result.returncode == 1 and "mqtt://user:password@host:1883" in result.stderr
+    assert result.returncode == 1 and "mqtt://USER@HOST:1883" in result.stderr
 
 
 def test_two_boards_with_one_id_are_refused(evening):
@@ -226,20 +213,138 @@ def test_a_draw_and_an_enrolment_during_the_evening_are_taken_in(evening):
 
 
 def connects(port, user, password):
-    import threading
+    reason = attempt(port, user, password)
+    return reason is not None and not reason.is_failure
 
-    made = client(port, user, password)
-    answer = threading.Event()
-    result = []
 
-    def on_connect(made, userdata, flags, reason, properties):
-        result.append(reason)
-        answer.set()
+def test_the_organiser_s_password_is_never_on_the_command_line_nor_echoed(evening, mosquitto):
+    """`--broker mqtt://organiser:PW@host` kept the password in /proc/PID/cmdline all
+    evening, and a URL that did not parse was echoed whole. The password comes from
+    secrets.json (the organiser's user), a file, ARDOISE_BROKER_PASSWORD or a prompt."""
+    port = evening.settings["broker"]["port"]
+    password = evening.secrets["organiser"]
+    for url, said in (
+        ("mqtt://organiser:%s@127.0.0.1:%d" % (password, port), "in the process list"),
+        ("organiser:%s@127.0.0.1:%d" % (password, port), "looks like mqtt://USER@HOST:1883"),
+        ("mqtt://organiser:%s@127.0.0.1:x%d" % (password, port), "port is not a number"),
+        ("mqtt://organiser:%s@" % password, "looks like mqtt://USER@HOST:1883"),
+    ):
+        result = ardoise("evening", "run", evening.folder, "--broker", url)
+        assert result.returncode == 1 and said in result.stderr, (url, result.stderr)
+        assert password not in result.stdout + result.stderr, result.stderr
+    page = free_port()
+    options = ("--broker", "mqtt://organiser@127.0.0.1:%d" % port, "--page-port", page)
+    run = Run(evening, *options, "--page-host", "127.0.0.1")
+    try:
+        wait_for_page(page, run.process)
+        with open("/proc/%d/cmdline" % run.process.pid, "rb") as file:
+            assert password.encode() not in file.read()
+    finally:
+        output = run.stop()
+    assert "the broker at mqtt://organiser@127.0.0.1:%d keeps running" % port in output, output
+    assert "stops the evening's broker" not in output and password not in output
+    # A password given apart wins over secrets.json: here a wrong one, refused.
+    written = evening.folder.parent / "password.txt"
+    written.write_text("not the organiser's\n")
+    for given in (("--broker-password-file", written), ()):
+        result = ardoise(
+            "evening", "run", evening.folder, *options, *given,
+            ARDOISE_BROKER_PASSWORD="not the organiser's either",
+        )  # fmt: skip
+        assert result.returncode == 1 and "the broker refused the organiser" in result.stderr
+        assert "not the organiser" not in result.stdout + result.stderr
+    # Another user than the organiser's, without a terminal to ask on: said how.
+    result = ardoise("evening", "run", evening.folder, "--broker", "mqtt://b1@127.0.0.1:1")
+    assert result.returncode == 1
+    assert "the password of b1" in result.stderr and "ARDOISE_BROKER_PASSWORD" in result.stderr
 
-    made.on_connect = on_connect
-    made.connect("127.0.0.1", port)
-    made.loop_start()
-    answer.wait(3)
-    made.loop_stop()
-    made.disconnect()
-    return bool(result) and not result[0].is_failure
+
+def test_the_organiser_s_password_is_asked_without_echo(evening, mosquitto):
+    """Another user than the organiser's, on a terminal: asked, never echoed."""
+    import fcntl
+    import pty
+    import select
+    import subprocess
+    import sys
+    import termios
+
+    port, page = evening.settings["broker"]["port"], free_port()
+    password = evening.board_password("b1")  # a user of this broker, with its own password
+    main, terminal = pty.openpty()
+
+    def own_terminal():  # the child's controlling terminal, as a shell's would be
+        os.setsid()
+        fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+
+    command = [sys.executable, "-m", "host_tools", "evening", "run", str(evening.folder),
+               "--broker", "mqtt://b1@127.0.0.1:%d" % port, "--page-port", str(page)]  # fmt: skip
+    run = subprocess.Popen(
+        command, cwd=ROOT, stdin=terminal, stdout=terminal, stderr=terminal,
+        preexec_fn=own_terminal,
+    )  # fmt: skip
+    os.close(terminal)
+    seen = b""
+    try:
+
+        def read_until(text, timeout=20):
+            nonlocal seen
+            deadline = time.monotonic() + timeout
+            while text not in seen and time.monotonic() < deadline:
+                if select.select([main], [], [], 0.2)[0]:
+                    try:
+                        seen += os.read(main, 4096)
+                    except OSError:  # the terminal's other end closed
+                        break
+            return text in seen
+
+        assert read_until(b"password of b1"), seen
+        os.write(main, password.encode() + b"\r")
+        assert read_until(b"the live ranking"), seen
+    finally:
+        run.send_signal(signal.SIGINT)
+        try:
+            run.wait(20)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.wait()
+        os.close(main)
+    assert password.encode() not in seen, seen
+
+
+def test_a_run_started_again_keeps_when_each_board_was_last_seen(evening):
+    """A restarted `run` said "never seen" of boards that had sent 200 lines."""
+    from tests.evening.boards import Board
+
+    lines = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
+    page = evening.settings["page_port"]
+    boards = []
+    run = Run(evening, "--page-host", "127.0.0.1")
+    try:
+        wait_for_page(page, run.process)
+        boards.append(Board(evening, "b1", {1: lines}))
+        boards[0].write(3)
+        assert boards[0].wait_held((1, 3), 20), run.output
+        run.stop()
+        boards[0].close()
+        run = Run(evening, "--page-host", "127.0.0.1")
+        wait_for_page(page, run.process)
+        boards.append(Board(evening, "b2", {1: lines}))  # a standing made again, and saved
+        boards[1].write(2)
+        assert boards[1].wait_held((1, 2), 20), run.output
+
+        def tables():
+            with urllib.request.urlopen("http://127.0.0.1:%d/state" % page, timeout=5) as reply:
+                return json.loads(reply.read())["tables"]
+
+        assert wait_until(lambda: tables()[1]["seen"]), tables()
+        shown = tables()
+        status = ardoise("evening", "status", evening.folder)
+    finally:
+        for board in boards:
+            board.close()
+        run.stop()
+    assert shown[0]["board"] == "b1" and shown[0]["seen"], shown
+    assert status.returncode == 0, status.stderr
+    said = status.stdout.splitlines()
+    assert said[1].startswith("  table 1, board b1 (seen at %s)" % shown[0]["seen"]), said
+    assert said[2].startswith("  table 2, board b2 (online, seen at "), said

@@ -15,9 +15,13 @@ import time
 
 import pytest
 
-from host_tools.evening.folder import ORGANISER, Evening
-from tests.evening.boards import Inbox
-from tests.evening.conftest import evening_from_the_command_line, start_run, stop_run
+from host_tools.evening.folder import Evening
+from tests.evening.conftest import (
+    evening_from_the_command_line,
+    start_run,
+    stop_run,
+    table_status,
+)
 from tests.evening.test_evening_e2e import BEGIN, DEAL, connects, ok, sessions_in_rules
 from tests.support.commands import ardoise
 from tests.test_device_evening import Slate, until
@@ -42,13 +46,10 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
     evening = Evening.load(folder)
     copy = folder / "logs" / "b1" / "b1-0001.jsonl"
     run = start_run(evening)
-    inbox = None
     try:
         until(lambda: connects(port), "the evening's broker")
-        status = evening.prefix("b1") + "/status"
-        inbox = Inbox(port, [status], ORGANISER, evening.secrets["organiser"])
         dead.start()
-        until(lambda: inbox.payloads(status)[-1:] == [b"online"], "the slate online")
+        until(lambda: table_status(evening, 1) == "online", "the slate online")
         time.sleep(1)  # the seating heard
         dead.keys(BEGIN + DEAL * 2)  # the match event and two deals: 13 lines
         until(lambda: lines(copy) == 13 and copy.read_bytes() == dead.journal(), "two deals")
@@ -60,9 +61,9 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
         assert "the spare is board b1 at table 1: match 1, its 13 lines" in said
         assert spare.journal() == before  # the match, byte for byte
         assert (spare.data / "board_id.txt").read_text().strip() == "b1"
-        count = len(inbox.payloads(status))
+        until(lambda: table_status(evening, 1) == "offline", "the dead board offline")
         spare.start()
-        until(lambda: inbox.payloads(status)[count:].count(b"online"), "the spare online")
+        until(lambda: table_status(evening, 1) == "online", "the spare online")
         time.sleep(1)
         spare.keys(DEAL * 2)  # the table plays on: two more deals
         until(lambda: lines(spare.data / "match.jsonl") == 25, "the spare's two deals")
@@ -75,8 +76,6 @@ def test_a_spare_board_plays_on_from_the_organisers_copy(tmp_path):
     finally:
         for slate in (dead, spare):
             slate.stop()
-        if inbox:
-            inbox.close()
         output = stop_run(run)
     assert "the broker refused a client" in output, output  # the dead board, back
     no_gap_no_duplicate(evening, copy, before, spare, tmp_path)

@@ -16,9 +16,14 @@ import pytest
 
 from host_tools.board.virtual import VirtualBoard
 from host_tools.common import FIRMWARE, ROOT
-from host_tools.evening.folder import ORGANISER, Evening
-from tests.evening.boards import Inbox
-from tests.evening.conftest import NAMES, evening_from_the_command_line, start_run, stop_run
+from host_tools.evening.folder import Evening
+from tests.evening.conftest import (
+    NAMES,
+    evening_from_the_command_line,
+    start_run,
+    stop_run,
+    table_status,
+)
 from tests.evening.test_evening_e2e import connects, ok
 from tests.host_tools.sim.test_simulator import panel_in, reference
 from tests.support.commands import ardoise
@@ -76,13 +81,11 @@ def test_an_evening_tried_on_a_laptop_with_enrol_and_sim(tmp_path):
     evening = Evening.load(folder)
     (board,) = evening.boards
     run = start_run(evening)
-    inbox = slate = None
+    slate = None
     try:
         until(lambda: connects(port), "the evening's broker")
-        prefix = evening.prefix(board)
-        inbox = Inbox(port, [prefix + "/status"], ORGANISER, evening.secrets["organiser"])
         slate = terminal("sim", "%s -m host_tools sim --root %s" % (sys.executable, flash))
-        until(lambda: inbox.payloads(prefix + "/status")[-1:] == [b"online"], "the slate online")
+        until(lambda: table_status(evening, 1) == "online", "the slate online")
         time.sleep(1)  # the seating, retained, comes with the subscription
         # OK: a match, the table's seating offered; OK begins it. A deal: OK deals,
         # then team A takes 5 tricks (Prev).
@@ -94,8 +97,6 @@ def test_an_evening_tried_on_a_laptop_with_enrol_and_sim(tmp_path):
     finally:
         if slate:
             slate.close()
-        if inbox:
-            inbox.close()
         output = stop_run(run)
     assert "table 1: board %s online" % board in output
     assert "table 1: board %s began match 1" % board in output

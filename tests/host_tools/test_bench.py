@@ -23,6 +23,7 @@ def bench(monkeypatch, tmp_path):
         monkeypatch.setattr(report.emulated_pico, "measure", lambda folder: [])
         monkeypatch.setattr(report.emulated_pico, "measure_image", lambda folder: [])
         monkeypatch.setattr(report.presses, "measure", lambda folder: [])
+        monkeypatch.setattr(report.championship, "measure", lambda folder: [])
         monkeypatch.setattr(report.evening, "measure", lambda folder: [])
         monkeypatch.setattr(report.evening, "organiser", lambda: [])
         monkeypatch.setattr(report, "proofs", lambda: [])
@@ -49,3 +50,12 @@ def test_a_bench_that_cannot_measure_fails(monkeypatch, bench):
     monkeypatch.setattr(report, "measure", broken)
     with pytest.raises(RuntimeError):
         report.main([])
+
+
+def test_the_championships_draw_is_measured(tmp_path):
+    """Round 7 of 40 pairs drawn from 120 logs, as `evening draw` draws it."""
+    from host_tools.bench import championship
+
+    rows = championship.measure(tmp_path)
+    assert rows[0][0].startswith("drawing round 7 for 40 pairs") and rows[0][2] == "< 1 s"
+    assert rows[0][1].endswith(" s") and isinstance(rows[0][3], bool)

@@ -151,8 +151,10 @@ class Slate(SlateScreen):
 
     def key(self, app, key):
         game = app.match.game
+        # Won, or ended by a championship round's time limit (ardoise/net.py).
+        won = game.winner != _NO_ONE or app.net is not None and app.net.over() >= 0
         if key == OK:
-            if game.winner != _NO_ONE:
+            if won:
                 app.load("menus").ask_new_match(app)
             elif game.deal_open:
                 app.load("games.brouc_deal").deal_menu(app)
@@ -163,7 +165,7 @@ class Slate(SlateScreen):
                 app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
             else:  # a marriage: what a deal without tricks records most
                 app.load("games.brouc_deal").ask_marriage(app, 0 if key == PREV else 1)
-        elif (key == PREV or key == NEXT) and game.winner == _NO_ONE:
+        elif (key == PREV or key == NEXT) and not won:
             # Between deals: the trump list, this press its first step
             # (it wraps round: Prev is on ♠, Next on ♦); OK still picks.
             app.load("games.brouc_deal").ask_trump(app, -1 if key == PREV else 1)

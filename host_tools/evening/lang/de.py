@@ -34,7 +34,7 @@ TEXTS = {
     "unit_coches": "Häkchen",
     "unit_parties": "Partien",
     "unit_games_won": "gewonnenen Spiele",
-    "cards_title": "Tischkarten, Runde {session}",
+    "cards_title": "Tischkarten: {what}",
     "card_wifi": "WLAN: {ssid}",
     "card_scan": "Die Rangliste live",
     # die Live-Seite
@@ -61,11 +61,11 @@ TEXTS = {
     "page_qr": "QR-Code dieser Seite",
     # die Meldungen an die Organisation
     "run_seating_sent": (
-        "Sitzordnung der Runde {session} an die Tafeln gesendet: Tisch {tables}; {online} von "
+        "Sitzordnung der Runde {number} an die Tafeln gesendet: Tisch {tables}; {online} von "
         "{count} online (die anderen erhalten sie beim Verbinden)"
     ),
     "run_seating_forgotten": (
-        "Sitzordnung der Runde {session} zurückgenommen: die Tafeln vergessen sie; dann "
+        "Sitzordnung der Runde {number} zurückgenommen: die Tafeln vergessen sie; dann "
         "ardoise evening draw"
     ),
     "run_no_board": "keine Tafel an Tisch {tables} angemeldet: ardoise evening enrol "
@@ -114,4 +114,50 @@ TEXTS = {
     "state_parties": "Partien",
     "state_slate": "Tafel",
     "state_balance": "Saldo",
+    # die Worte der Meisterschaft und von status
+    "championship_title": "Brouc-Meisterschaft",
+    "new_championship": "Abend {id}: Brouc-Meisterschaft, {what}, in {folder}",
+    "round_of": "Durchgang {round} von {rounds}",
+    "round_taken_back": (
+        "Durchgang {round} zurückgenommen: die Tafeln vergessen die Sitzordnung (mit "
+        "`ardoise evening run`); dann ardoise evening draw {folder}"
+    ),
+    "round_none": "Meisterschaft: noch kein Durchgang ausgelost (ardoise evening draw {folder})",
+    "round_status": "Meisterschaft: Durchgang {round} von {rounds}; {state}",
+    "round_all_won": "alle Matches entschieden: der nächste Durchgang kann ausgelost werden",
+    "round_playing": "{tables} spielen noch",
+    "round_bye": "  spielfrei: {pair}",
+    "status_championship": "Abend {id}: {boards} Tafeln angemeldet",
+    "status_seen_at": "gesehen um {time}",
+    "status_board_refused": "  Tafel {board}: {what} abgelehnt um {at} ({count}): {reason}",
+    "session_taken_back": (
+        "Runde {session} zurückgenommen: die Tafeln vergessen die Sitzordnung (mit "
+        "`ardoise evening run`); dann ardoise evening draw {folder}"
+    ),
+    "n_table": "{n} Tisch|{n} Tische",
+    "n_time": "{n} Mal|{n} Mal",
+    # die Live-Seite einer Meisterschaft
+    "page_no_round": "Noch kein Durchgang ausgelost",
+    "page_round_ends": " (endet um {time})",
+    "page_round_minutes": " ({minutes} Minuten ab dem ersten Match)",
+    "page_pairs_ranking": "Die Rangliste der Paare",
+    "page_pair": "Paar",
+    "page_won": "gewonnen",
+    "page_in_play": "im Spiel",
+    "page_won_state": "gewonnen",
+    "page_won_by_time": "auf Zeit gewonnen",
+    "page_bye": "Spielfrei: {pair}",
+    "page_results": "Ergebnisse",
+    "page_round": "Durchgang",
+    "page_result": "Ergebnis",
+    "page_result_won": "{pair} gewinnt",
+    "page_result_won_time": "{pair} gewinnt (auf Zeit)",
+    "run_round_sent": (
+        "Sitzordnung des Durchgangs {number} an die Tafeln gesendet: Tisch {tables}; {online} "
+        "von {count} online (die anderen erhalten sie beim Verbinden)"
+    ),
+    "run_round_forgotten": (
+        "Sitzordnung des Durchgangs {number} zurückgenommen: die Tafeln vergessen sie; dann "
+        "ardoise evening draw"
+    ),
 }

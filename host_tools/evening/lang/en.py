@@ -33,7 +33,7 @@ TEXTS = {
     "unit_coches": "coches",
     "unit_parties": "parties",
     "unit_games_won": "games won",
-    "cards_title": "Table cards, session {session}",
+    "cards_title": "Table cards: {what}",
     "card_wifi": "Wi-Fi: {ssid}",
     "card_scan": "The live ranking",
     # the live page
@@ -60,11 +60,11 @@ TEXTS = {
     "page_qr": "QR code of this page",
     # the organiser's messages
     "run_seating_sent": (
-        "session {session}'s seating sent to the slates: table {tables}; {online} of {count} "
+        "session {number}'s seating sent to the slates: table {tables}; {online} of {count} "
         "online now (the others get it when they connect)"
     ),
     "run_seating_forgotten": (
-        "session {session}'s seating taken back: the slates forget it; next, ardoise evening draw"
+        "session {number}'s seating taken back: the slates forget it; next, ardoise evening draw"
     ),
     "run_no_board": "no board enrolled at table {tables}: ardoise evening enrol FOLDER --table N",
     "run_session_done": (
@@ -107,4 +107,49 @@ TEXTS = {
     "state_parties": "parties",
     "state_slate": "slate",
     "state_balance": "balance",
+    # the championship's and status's words
+    "championship_title": "Le Brouc championship",
+    "new_championship": "evening {id}: Le Brouc championship, {what}, in {folder}",
+    "round_of": "Round {round} of {rounds}",
+    "round_taken_back": (
+        "round {round} taken back: the slates forget its seating (with `ardoise evening run`); "
+        "next, ardoise evening draw {folder}"
+    ),
+    "round_none": "championship: no round drawn yet (ardoise evening draw {folder})",
+    "round_status": "championship: round {round} of {rounds}; {state}",
+    "round_all_won": "every match won: the next round can be drawn",
+    "round_playing": "{tables} still playing",
+    "round_bye": "  bye: {pair}",
+    "status_championship": "evening {id}: {boards} boards enrolled",
+    "status_seen_at": "seen at {time}",
+    "status_board_refused": "  board {board}: {what} refused at {at} ({count}): {reason}",
+    "session_taken_back": (
+        "session {session} taken back: the slates forget its seating (with `ardoise evening "
+        "run`); next, ardoise evening draw {folder}"
+    ),
+    "n_table": "{n} table|{n} tables",
+    "n_time": "{n} time|{n} times",
+    # the live page of a championship
+    "page_no_round": "No round drawn yet",
+    "page_round_ends": " (ends at {time})",
+    "page_round_minutes": " ({minutes} minutes from its first match)",
+    "page_pairs_ranking": "The pairs' ranking",
+    "page_pair": "pair",
+    "page_won": "won",
+    "page_in_play": "in play",
+    "page_won_state": "won",
+    "page_won_by_time": "won by time",
+    "page_bye": "Bye: {pair}",
+    "page_results": "Results",
+    "page_round": "round",
+    "page_result": "result",
+    "page_result_won": "{pair} won",
+    "page_result_won_time": "{pair} won (by the time limit)",
+    "run_round_sent": (
+        "round {number}'s seating sent to the slates: table {tables}; {online} of {count} "
+        "online now (the others get it when they connect)"
+    ),
+    "run_round_forgotten": (
+        "round {number}'s seating taken back: the slates forget it; next, ardoise evening draw"
+    ),
 }

@@ -34,7 +34,7 @@ TEXTS = {
     "unit_coches": "coches",
     "unit_parties": "parties",
     "unit_games_won": "jeux gagnés",
-    "cards_title": "Cartes de table, séance {session}",
+    "cards_title": "Cartes de table : {what}",
     "card_wifi": "Wi-Fi : {ssid}",
     "card_scan": "Le classement en direct",
     # la page en direct
@@ -61,11 +61,11 @@ TEXTS = {
     "page_qr": "Code QR de cette page",
     # les messages à l'organisateur
     "run_seating_sent": (
-        "placement de la séance {session} envoyé aux ardoises : table {tables} ; {online} sur "
+        "placement de la séance {number} envoyé aux ardoises : table {tables} ; {online} sur "
         "{count} en ligne (les autres le reçoivent en se connectant)"
     ),
     "run_seating_forgotten": (
-        "placement de la séance {session} repris : les ardoises l'oublient ; ensuite, "
+        "placement de la séance {number} repris : les ardoises l'oublient ; ensuite, "
         "ardoise evening draw"
     ),
     "run_no_board": "aucune ardoise inscrite à la table {tables} : ardoise evening enrol "
@@ -114,4 +114,50 @@ TEXTS = {
     "state_parties": "parties",
     "state_slate": "ardoise",
     "state_balance": "solde",
+    # les mots du championnat et de status
+    "championship_title": "Championnat de Brouc",
+    "new_championship": "soirée {id} : championnat de Brouc, {what}, dans {folder}",
+    "round_of": "Tour {round} sur {rounds}",
+    "round_taken_back": (
+        "tour {round} repris : les ardoises oublient son placement (avec `ardoise evening "
+        "run`) ; ensuite, ardoise evening draw {folder}"
+    ),
+    "round_none": "championnat : aucun tour tiré (ardoise evening draw {folder})",
+    "round_status": "championnat : tour {round} sur {rounds} ; {state}",
+    "round_all_won": "tous les matchs gagnés : le tour suivant peut être tiré",
+    "round_playing": "{tables} jouent encore",
+    "round_bye": "  exempte : {pair}",
+    "status_championship": "soirée {id} : {boards} ardoises inscrites",
+    "status_seen_at": "vue à {time}",
+    "status_board_refused": "  ardoise {board} : {what} refusé à {at} ({count}) : {reason}",
+    "session_taken_back": (
+        "séance {session} reprise : les ardoises oublient son placement (avec `ardoise "
+        "evening run`) ; ensuite, ardoise evening draw {folder}"
+    ),
+    "n_table": "{n} table|{n} tables",
+    "n_time": "{n} fois|{n} fois",
+    # la page en direct d'un championnat
+    "page_no_round": "Aucun tour tiré",
+    "page_round_ends": " (fin à {time})",
+    "page_round_minutes": " ({minutes} minutes dès son premier match)",
+    "page_pairs_ranking": "Le classement des paires",
+    "page_pair": "paire",
+    "page_won": "gagnés",
+    "page_in_play": "en jeu",
+    "page_won_state": "gagné",
+    "page_won_by_time": "gagné au temps",
+    "page_bye": "Exempte : {pair}",
+    "page_results": "Résultats",
+    "page_round": "tour",
+    "page_result": "résultat",
+    "page_result_won": "{pair} gagne",
+    "page_result_won_time": "{pair} gagne (au temps)",
+    "run_round_sent": (
+        "placement du tour {number} envoyé aux ardoises : table {tables} ; {online} sur "
+        "{count} en ligne (les autres le reçoivent en se connectant)"
+    ),
+    "run_round_forgotten": (
+        "placement du tour {number} repris : les ardoises l'oublient ; ensuite, "
+        "ardoise evening draw"
+    ),
 }

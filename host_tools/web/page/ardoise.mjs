@@ -10,6 +10,7 @@ import {
   CHANGED,
   CRASHED,
   FLASH,
+  KEYS,
   ROOT,
   loadBoard,
   readPanel,
@@ -17,11 +18,10 @@ import {
 import { Flash } from "./flash.mjs";
 import { zip } from "./zip.mjs";
 
-const KEYS = ["prev", "next", "ok", "extra"];
-// A press shorter than this (a quick tap) is held this long, and for a few
-// polls, so that the firmware's 20 ms debounce sees it as a board would.
+// A press shorter than this (a quick tap) is held this long, and a button
+// stays up this long between two presses, so that the firmware's 20 ms
+// debounce sees both as a board would.
 const TAP_MS = 60;
-const TAP_POLLS = 3;
 const HOLD_MS = 800; // the simulator's held keys: past the firmware's 600 ms
 const LONG_MS = 600; // the firmware's long press (ardoise/buttons.py): "held" shows
 // A whole evening's match log is a few KiB; a file far larger is not one.
@@ -54,6 +54,18 @@ const WORDS = {
     extra: "Extra",
     live: "Classement de la soirée en direct",
     history: "Donnes",
+    deal: "Donne %s",
+    undealt: "Donne %s, à donner",
+    trump: "Atout",
+    dealer: "Donneur",
+    announce: "Annonce :",
+    bottom: "Mariages en bas",
+    table: "Mariages aux plis",
+    tricks: "Plis",
+    count: "Compte",
+    bock: "Bock",
+    session: "Séance",
+    played: "Joués :",
     roster: "Joueurs",
     add: "Ajouter",
     remove: "Retirer %s",
@@ -93,6 +105,18 @@ const WORDS = {
     extra: "Extra",
     live: "Live-Rangliste des Abends",
     history: "Spiele",
+    deal: "Spiel %s",
+    undealt: "Spiel %s, noch nicht gegeben",
+    trump: "Trumpf",
+    dealer: "Geber",
+    announce: "Ansage:",
+    bottom: "Mariagen unten",
+    table: "Mariagen in Stichen",
+    tricks: "Stiche",
+    count: "Zählt",
+    bock: "Bock",
+    session: "Serie",
+    played: "Gespielt:",
     roster: "Spieler",
     add: "Hinzufügen",
     remove: "%s entfernen",
@@ -132,6 +156,18 @@ const WORDS = {
     extra: "Extra",
     live: "The evening's live ranking",
     history: "Deals",
+    deal: "Deal %s",
+    undealt: "Deal %s, not dealt yet",
+    trump: "Trumps",
+    dealer: "Dealer",
+    announce: "Announced:",
+    bottom: "Marriages at the bottom",
+    table: "Marriages in tricks",
+    tricks: "Tricks",
+    count: "Count",
+    bock: "Bock",
+    session: "Session",
+    played: "Played:",
     roster: "Players",
     add: "Add",
     remove: "Remove %s",
@@ -172,9 +208,19 @@ const state = {
   flash: null,
   address: 0,
   clock: 0, // ms passed to the firmware so far
+  manualNow: 0, // page time with ?clock=manual: what advance() let pass
+  base: 0, // the firmware's clock less the page's (see play)
+  delay: 0, // how late the press under way is played (see play)
+  edges: [], // the buttons' changes not yet played: {key, down, at}, by `at`
+  wanted: new Map(), // key -> where its last change puts it: {owner} down, null up
+  queuedAt: new Map(), // key -> page time of its last change queued
+  downAt: new Map(), // key -> the firmware's time its pin went down, while down
+  upAt: new Map(), // key -> the firmware's time its pin last went up
+  unsettled: false, // the keypad has a press or a bounce to follow
   asleep: false,
-  held: new Map(), // key -> {since, polls, until}
   drawWanted: true,
+  summary: null, // the match below the panel (webboard.summary())
+  opened: new Set(), // the deals whose details are shown
   language: "fr",
   height: Number(localStorage.getItem("ardoise.height")) === 32 ? 32 : 64,
   console: [],
@@ -266,21 +312,99 @@ function draw() {
 }
 
 // -- time and buttons -----------------------------------------------------------
+//
+// A button's changes reach its pin at the moments the events say they
+// happened (their timeStamp), with the firmware polled every POLL_MS in
+// between, whenever the page gets to run: a busy page, or a phone's browser
+// holding its timers back while a finger is down, delays when the firmware
+// learns of a press, never how long it lasted, so no tap is lost or turned
+// into a held press. The firmware's clock is the page's plus `base`. A
+// change that comes too late for its moment (the firmware has polled past
+// it), or too soon after the button's last one, is played `delay` ms after
+// its moment, and so is the rest of the press, and of any press overlapping
+// it, so that they keep their lengths and spacing; a press that begins
+// with every button up begins without delay if it can.
+
+// Page time: the page's clock (performance.now()), or with ?clock=manual
+// only what advance() has let pass.
+function now() {
+  return manual ? state.manualNow : performance.now();
+}
+
+// When `event` happened, in page time (a browser whose timeStamp is not on
+// performance.now()'s scale: when it is handled).
+function moment(event) {
+  const at = event.timeStamp;
+  if (manual || !(at > 0) || at > performance.now() + 60000) return now();
+  return at;
+}
+
+// A change of button `key` (down or up) at page time `at`, queued to be
+// played. `owner` is the pointer that pressed it: another finger lifting
+// from the same button changes nothing. A button already where the change
+// would put it stays as it is (no double counting).
+function change(key, down, at, owner = null) {
+  const wanted = state.wanted.get(key);
+  if (down === Boolean(wanted)) return;
+  if (!down && owner !== null && wanted.owner !== null && wanted.owner !== owner) return;
+  state.wanted.set(key, down ? { owner } : null);
+  at = Math.max(Math.round(at), state.queuedAt.get(key) ?? -Infinity); // a button's changes in order
+  state.queuedAt.set(key, at);
+  let index = state.edges.length;
+  while (index > 0 && state.edges[index - 1].at > at) index--;
+  state.edges.splice(index, 0, { key, down, at });
+  if (down) $(`[data-key="${key}"]`)?.classList.add("down"); // shown at once; let go once played
+}
+
+// Play every change due by page time `until`, then the firmware up to it.
+function play(until) {
+  const target = Math.floor(until) + state.base;
+  while (state.edges.length) {
+    const edge = state.edges[0];
+    // Not before the firmware's now, nor before the button has been down
+    // (or up) TAP_MS: the firmware's debounce must see each level.
+    const last = (edge.down ? state.upAt : state.downAt).get(edge.key);
+    const earliest = Math.max(state.clock, last === undefined ? -Infinity : last + TAP_MS);
+    const due = edge.at + state.base;
+    const fresh = edge.down && state.downAt.size === 0;
+    const delay = Math.max(fresh ? 0 : state.delay, earliest - due);
+    if (due + delay > target) break; // its time has not come
+    state.edges.shift();
+    state.delay = delay;
+    run(due + delay, true);
+    if (!edge.down) $(`[data-key="${edge.key}"]`)?.classList.remove("down", "held");
+    if (!state.board.press(edge.key, edge.down ? 1 : 0)) continue; // no such button wired
+    state.unsettled = true;
+    if (edge.down) {
+      state.downAt.set(edge.key, state.clock);
+    } else {
+      state.downAt.delete(edge.key);
+      state.upAt.set(edge.key, state.clock);
+    }
+  }
+  run(target, false);
+}
+
+// Poll the firmware up to its time `target`: every POLL_MS while the keypad
+// has a press or a bounce to follow, else in one step. `exact`: the last
+// poll at `target` itself (a change is played there), else what is short
+// of a poll waits for the next call.
+function run(target, exact) {
+  const poll = state.polls.awake;
+  for (;;) {
+    const left = target - state.clock;
+    if (left <= 0 || (state.unsettled && left < poll && !exact)) return;
+    step(state.unsettled ? Math.min(poll, left) : Math.min(left, 1 << 28));
+  }
+}
 
 // One poll of the firmware after `ms`; then the flash is stored if it changed.
 function step(ms) {
   state.clock += ms;
   const flags = state.board.step(ms);
-  for (const [key, press] of state.held) {
-    press.polls++;
-    const button = $(`[data-key="${key}"]`);
-    if (press.until !== null && state.clock >= press.until && press.polls >= TAP_POLLS) {
-      state.board.press(key, 0);
-      state.held.delete(key);
-      button?.classList.remove("held");
-    } else if (state.clock - press.since >= LONG_MS) {
-      button?.classList.add("held");
-    }
+  state.unsettled = (flags & KEYS) !== 0;
+  for (const [key, since] of state.downAt) {
+    if (state.clock - since >= LONG_MS) $(`[data-key="${key}"]`)?.classList.add("held");
   }
   after(flags);
   return flags;
@@ -301,51 +425,46 @@ function after(flags) {
   if (flags & CHANGED) followLanguage();
 }
 
-function press(key, ms = null) {
-  if (!state.board || state.held.has(key)) return;
-  if (!state.board.press(key, 1)) return; // no such button wired
-  state.held.set(key, { since: state.clock, polls: 0, until: ms === null ? null : state.clock + ms });
-  $(`[data-key="${key}"]`)?.classList.add("down");
+// A button pressed now (by `event`, if any), for `ms` if given (the
+// keyboard's held keys), else until release().
+function press(key, event = null, ms = null, owner = null) {
+  if (!state.board) return;
+  const at = event ? moment(event) : now();
+  change(key, true, at, owner);
+  if (ms !== null) change(key, false, at + ms, owner);
 }
 
-function release(key) {
-  const held = state.held.get(key);
-  $(`[data-key="${key}"]`)?.classList.remove("down", "held");
-  if (!held || held.until !== null) return;
-  if (state.clock - held.since >= TAP_MS && held.polls >= TAP_POLLS) {
-    state.board.press(key, 0);
-    state.held.delete(key);
-  } else {
-    held.until = held.since + TAP_MS; // a quick tap still lasts a press
-  }
+function release(key, event = null, owner = null) {
+  if (!state.board) return;
+  change(key, false, event ? moment(event) : now(), owner);
 }
 
-let last = 0;
 function tick() {
-  const now = performance.now();
-  const ms = Math.max(1, Math.min(Math.round(now - last), 1 << 28));
-  last += ms;
-  step(ms);
+  play(performance.now());
   if (state.drawWanted) draw();
   setTimeout(tick, state.asleep ? state.polls.asleep : state.polls.awake);
 }
 
-// Tests: let `ms` pass one poll at a time, the picture drawn and the flash
-// stored at the end.
+// Tests (?clock=manual): let `ms` pass, the firmware polled as the page
+// does, the picture drawn and the flash stored at the end.
 async function advance(ms) {
-  const poll = state.polls.awake;
-  for (let done = 0; done + poll <= ms; done += poll) step(poll);
+  state.manualNow += ms;
+  play(state.manualNow);
   await state.flash.sync();
   while (state.flash.pending > 0) await new Promise((resolve) => setTimeout(resolve, 1));
   draw();
 }
 
+// Pointer events only (a finger, a pen or the mouse alike): the mouse
+// events a browser makes up after a touch are never listened to, so a tap
+// counts once.
 function wireButtons() {
   for (const button of document.querySelectorAll("[data-key]")) {
     const key = button.dataset.key;
     button.addEventListener("pointerdown", (event) => {
       event.preventDefault();
-      press(key);
+      if (event.pointerType === "touch") document.body.classList.add("touched"); // no keyboard help
+      press(key, event, null, event.pointerId);
       try {
         button.setPointerCapture(event.pointerId); // the finger may slide off: still held
       } catch {
@@ -353,7 +472,7 @@ function wireButtons() {
       }
     });
     for (const name of ["pointerup", "pointercancel", "lostpointercapture"]) {
-      button.addEventListener(name, () => release(key));
+      button.addEventListener(name, (event) => release(key, event, event.pointerId));
     }
     button.addEventListener("contextmenu", (event) => event.preventDefault());
     button.addEventListener("keydown", (event) => event.key === "Enter" && event.preventDefault());
@@ -366,31 +485,36 @@ function wireButtons() {
     if (!key && event.shiftKey && event.key === "ArrowRight") key = "next";
     if (key) {
       event.preventDefault();
-      if (!event.repeat) press(key, HOLD_MS);
+      if (!event.repeat) press(key, event, HOLD_MS);
       return;
     }
     key = KEYBOARD[event.key];
     if (key) {
       event.preventDefault();
-      if (!event.repeat) press(key);
+      if (!event.repeat) press(key, event);
     }
   });
   addEventListener("keyup", (event) => {
     const key = KEYBOARD[event.key];
-    if (key) release(key);
+    if (key) release(key, event);
   });
   // Letting go of everything when the page loses sight of the keys and
   // pointers (another tab, a phone going to sleep): no button stays held.
-  addEventListener("blur", () => [...state.held.keys()].forEach(release));
+  addEventListener("blur", () => {
+    for (const [key, wanted] of state.wanted) if (wanted) release(key);
+  });
 }
 
 // -- below the panel: the match, the roster, the evening -----------------------------
 
-// The match's totals and deals, the roster and the evening's link, read
-// again from the firmware (its rules core and roster code) and the flash.
+// The match (its sides, totals, open deal and deals), the roster and the
+// evening's link, read again from the firmware (its rules core and roster
+// code) and the flash.
 function below() {
   if (!state.board) return;
-  showMatch(parse(state.board.summary(), {}));
+  state.summary = parse(state.board.summary(), {});
+  if (state.summary.error) log(state.summary.error);
+  showMatch();
   showNames(parse(state.board.roster(), []));
   showLive();
 }
@@ -404,31 +528,107 @@ function parse(text, otherwise) {
   }
 }
 
-function showMatch(summary) {
-  const section = $("#match");
-  if (summary.error) log(summary.error);
-  section.hidden = !summary.totals;
+// An element `tag` with `text` (and the class `kind`, if any).
+function element(tag, text = "", kind = "") {
+  const made = document.createElement(tag);
+  made.textContent = text;
+  if (kind) made.className = kind;
+  return made;
+}
+
+// A row of the board: its label, then a cell per side.
+function boardRow(label, cells, kind = "") {
+  const row = element("tr", "", kind);
+  row.append(element("th", label), ...cells.map((cell) => element("td", String(cell))));
+  return row;
+}
+
+// Under the panel, one column per side headed by its players' names: the
+// totals, once (the main number, then coches, parties or games won); the
+// deal under way, or the next one (trump, dealer, the marriages waiting at
+// the bottom, the points so far); then the finished deals, each with what
+// it gave, a tap on one showing its details as the slate's history does.
+function showMatch() {
+  const summary = state.summary || {};
+  const text = words();
+  $("#match").hidden = !summary.totals;
   if (!summary.totals) return;
-  $("#totals").replaceChildren(
-    ...summary.totals.map(([label, value]) => {
-      const cell = document.createElement("div");
-      const name = document.createElement("span");
-      const number = document.createElement("b");
-      name.textContent = label;
-      number.textContent = String(value);
-      cell.append(name, number);
-      return cell;
-    }),
-  );
+  const sides = summary.sides;
+  $("#sides").replaceChildren(element("th"), ...sides.map(([name]) => element("th", name)));
+  const totals = [boardRow("", summary.totals.map(([main]) => main), "main")];
+  if (summary.totals.some(([, tally]) => tally)) {
+    totals.push(boardRow("", summary.totals.map(([, tally]) => tally), "tally"));
+  }
+  $("#totals").replaceChildren(...totals);
+  const deal = summary.deal;
+  const shown = [];
+  if (deal) {
+    const title = fill(text[deal.open ? "deal" : "undealt"], deal.number);
+    const facts = deal.facts.map(([word, value]) => text[word] + " " + value);
+    const caption = element("th", [title, ...facts].join(" · "));
+    caption.colSpan = sides.length + 1;
+    const head = element("tr", "", "caption");
+    head.append(caption);
+    shown.push(head, ...deal.rows.map(([word, cells]) => boardRow(text[word], cells)));
+  }
+  $("#deal").replaceChildren(...shown);
   $("#tally").textContent = summary.line || "";
-  $("#history-head").textContent = summary.head || "";
-  $("#history").replaceChildren(
-    ...summary.rows.map((row) => {
-      const item = document.createElement("li");
-      item.textContent = row;
-      return item;
-    }),
-  );
+  showDeals(summary);
+}
+
+// The finished deals: number, trump (Le Brouc) or tricks (Bruus), then what
+// the deal gave each side (the totals are said once, above); the sides'
+// short names where room is short.
+function showDeals(summary) {
+  const marked = summary.deals.some(([, mark]) => mark);
+  const head = [element("th", "#"), ...(marked ? [element("th", "", "mark")] : [])];
+  for (const [name, short] of summary.sides) {
+    const cell = element("th", short);
+    cell.title = name;
+    head.push(cell);
+  }
+  $("#deals-head").replaceChildren(...head);
+  const rows = [];
+  for (const [number, mark, cells] of summary.deals) {
+    const row = element("tr");
+    row.dataset.deal = number;
+    row.tabIndex = 0;
+    row.append(element("td", String(number)), ...(marked ? [element("td", mark, "mark")] : []));
+    row.append(...cells.map((gave) => element("td", gave)));
+    rows.push(row);
+    if (state.opened.has(number)) rows.push(detailsRow(number, head.length));
+  }
+  for (const number of state.opened) if (number > summary.deals.length) state.opened.delete(number);
+  $("#history").replaceChildren(...rows);
+}
+
+// Deal `number`'s lines, as the slate's history shows the deal (the game's
+// history module, asked again: the language may have changed).
+function detailsRow(number, columns) {
+  const lines = parse(state.board.details(number), []);
+  const cell = element("td", lines.join("\n"));
+  cell.colSpan = columns;
+  const row = element("tr", "", "details");
+  row.append(cell);
+  return row;
+}
+
+function wireDeals() {
+  const open = (event) => {
+    const row = event.target.closest("tr[data-deal]");
+    if (!row) return;
+    const number = Number(row.dataset.deal);
+    if (!state.opened.delete(number)) state.opened.add(number);
+    showDeals(state.summary);
+  };
+  $("#history").addEventListener("click", open);
+  $("#history").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation(); // not the slate's OK
+      open(event);
+    }
+  });
 }
 
 function showNames(names) {
@@ -523,6 +723,7 @@ function translate() {
   $("#language").value = state.language;
   sayNote();
   sayRoster();
+  if (state.summary) showMatch();
   for (const button of document.querySelectorAll("#names button")) {
     button.setAttribute("aria-label", fill(text.remove, button.dataset.name));
   }
@@ -539,7 +740,12 @@ function startBoard() {
     state.polls = state.polls || { awake: 1, asleep: 1 };
   }
   state.address = state.board.panel_address();
-  state.held.clear();
+  // A new board: its buttons all up, nothing left to play.
+  for (const map of [state.wanted, state.queuedAt, state.downAt, state.upAt]) map.clear();
+  state.edges = [];
+  state.unsettled = false;
+  state.delay = 0;
+  for (const button of document.querySelectorAll("[data-key]")) button.classList.remove("down", "held");
   after(flags | CHANGED);
   draw();
   below();
@@ -640,6 +846,7 @@ async function main() {
   wireButtons();
   wireSettings();
   wireRoster();
+  wireDeals();
   fit();
   addEventListener("resize", () => {
     fit();
@@ -649,7 +856,7 @@ async function main() {
   followLanguage();
   document.body.classList.add("ready");
   if (!manual) {
-    last = performance.now();
+    state.base = state.clock - Math.round(performance.now());
     tick();
   }
   if ("serviceWorker" in navigator) {
@@ -685,6 +892,10 @@ window.ardoise = {
     return entry && entry.data ? Array.from(entry.data) : null;
   },
   heap: () => state.board.collect(),
+  // The keypad's last events, oldest first ("ok next ok"), and whether
+  // every change of the buttons has been played and the keypad is still.
+  keys: () => state.board.keys(),
+  idle: () => state.edges.length === 0 && !state.unsettled,
   summary: () => JSON.parse(state.board.summary()),
   loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
   // A file put on the flash as a PC's tool would (`ardoise evening enrol`),

@@ -39,7 +39,8 @@ export function readPanel(mp, webboard, address) {
   return { on: (state & 1) === 1, pages, contrast: state >> 8, memory };
 }
 
-// step()'s answer (webboard.CHANGED, ASLEEP, CRASHED).
+// step()'s answer (webboard.CHANGED, ASLEEP, CRASHED, KEYS).
 export const CHANGED = 1;
 export const ASLEEP = 2;
 export const CRASHED = 4;
+export const KEYS = 8; // a press or a bounce under way: poll every POLL_MS
