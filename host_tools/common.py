@@ -9,6 +9,9 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
+
+import wcwidth
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -69,14 +72,44 @@ def compile_tree(source, destination, *, skip=NOT_COMPILED):
 
 
 def run_micropython(args, *, heap=None, path=(), **options):
-    """Run the MicroPython unix port with `path` as its module search path."""
+    """Run the MicroPython unix port with `path` as its module search path.
+
+    With a `heap`, whether the run fits must not depend on where its files
+    are: every path the process holds costs heap (its search path, the name
+    of each module it loads, the files it is handed), and near the edge a
+    few bytes more decide (a folder 150 characters deeper made the German
+    Brusquembelle correction's 120 KiB fail). So it runs from a temporary
+    folder of its own, where each folder of `path` and each pathlib.Path
+    among `args` is a symlink named by its place ("0", "1"...): the same
+    run sees the same short names from any folder. A path given as text
+    would defeat that: refused (a script passed with -c reads its files
+    from sys.argv).
+    """
     command = [str(MICROPYTHON)]
-    if heap:
-        command += ["-X", "heapsize=%s" % heap]
+    if not heap:
+        return _micropython(command + [str(arg) for arg in args], path, options)
+    command += ["-X", "heapsize=%s" % heap]
+    given = [arg for arg in args if isinstance(arg, str) and arg.startswith("/")]
+    if given:
+        raise TypeError("a heap-limited run takes its paths as pathlib.Path: %s" % given)
+    with tempfile.TemporaryDirectory(prefix="ardoise-heap-") as place:
+        names = {}
+
+        def near(target):
+            target = os.path.abspath(target)
+            if target not in names:
+                names[target] = str(len(names))
+                os.symlink(target, os.path.join(place, names[target]))
+            return names[target]
+
+        path = [near(folder) for folder in path]
+        args = [near(arg) if isinstance(arg, pathlib.PurePath) else arg for arg in args]
+        return _micropython(command + args, path, dict(options, cwd=place))
+
+
+def _micropython(command, path, options):
     environment = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in path))
-    return subprocess.run(
-        command + list(args), env=environment, capture_output=True, text=True, **options
-    )
+    return subprocess.run(command, env=environment, capture_output=True, text=True, **options)
 
 
 def smallest_heap(fits, start):
@@ -102,17 +135,39 @@ def plural(count, word):
     return "%d %s%s" % (count, word, "es" if word.endswith(("s", "sh", "ch", "x")) else "s")
 
 
-# What a terminal would obey rather than show (colours, titles, a cursor moved).
-CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# What a terminal would obey rather than show (colours, titles, a cursor moved),
+# and what would end a line or turn it around where it is shown: the line and
+# paragraph separators (a name may hold them; pillow's layout refuses U+2029)
+# and the marks that set the text's direction (U+202E writes the rest of a
+# table's row backwards).
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 # What a spreadsheet reads as a formula at the start of a cell.
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 def printable(text):
-    """`text` for a terminal: every control character but the newline written as
-    an escape ("\\x1b"), so a name in a log cannot drive the terminal."""
-    return CONTROL.sub(lambda found: "\\x%02x" % ord(found.group()), text)
+    """`text` for a terminal or a picture: every control character but the
+    newline, and every mark of CONTROL, written as an escape ("\\x1b",
+    "\\u2029"), so a name in a log cannot drive the terminal nor break a line."""
+    return CONTROL.sub(_escape, text)
+
+
+def _escape(found):
+    code = ord(found.group())
+    return ("\\x%02x" if code < 0x100 else "\\u%04x") % code
+
+
+def columns(text):
+    """The columns `text` takes in a terminal: two for a wide letter ("山"),
+    none for a combining accent, two for an emoji of several joined."""
+    width = wcwidth.wcswidth(text)
+    return len(text) if width < 0 else width
+
+
+def padded(text, width):
+    """`text`, then spaces up to `width` columns (as "%-*s" pads by characters)."""
+    return text + " " * max(0, width - columns(text))
 
 
 def write_csv(path, rows):

@@ -13,7 +13,8 @@ unmarked ones, `make test` all of them on every core (pytest-xdist).
 
 Hypothesis profiles: "test" (make test, the proofs small) unless
 --hypothesis-profile=proof (make proof, the proofs at full size;
-tests/support/proof.py says which is on).
+tests/support/proof.py says which is on). Every walk is a function of its
+seed only (tests/support/seeded_walks.py).
 """
 
 import ctypes
@@ -23,7 +24,7 @@ import sys
 import pytest
 from hypothesis import settings
 
-from tests.support import processes
+from tests.support import processes, seeded_walks
 
 collect_ignore = ["device", "mp_runner.py"]
 pytest_plugins = ["tests.support.skips"]
@@ -31,6 +32,7 @@ pytest_plugins = ["tests.support.skips"]
 settings.register_profile("test", deadline=None)
 settings.register_profile("proof", deadline=None, max_examples=1_000)
 settings.load_profile("test")
+seeded_walks.only_the_seed()
 
 # What a folder, a file or a test (a node id's start) needs, as markers.
 TIERS = {
@@ -48,6 +50,7 @@ TIERS = {
     "tests/evening/test_course.py": ("slow",),
     "tests/evening/test_lang.py": ("slow",),
     "tests/evening/test_spare.py": ("micropython", "slow"),
+    "tests/evening/test_commands.py::test_enrol": ("micropython",),  # a virtual board
     "tests/evening/test_championship_e2e.py": ("slow",),
     "tests/evening/test_championship_page.py": ("browser", "slow"),
     "tests/evening/test_championship_time.py": ("micropython", "slow"),

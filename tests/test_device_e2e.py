@@ -38,12 +38,14 @@ SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 REFERENCE = ROOT / "tests" / "reference"
 # `make bench` measures the smallest heap for this match (docs/bench.md; a
-# Bruus game and a Brusquembelle session need less): 106 KiB on the 64-bit
-# unix port before the history's deal screens, 112 with them (measured in
-# folders of the same length: their modules load on top of the match's).
-# Near that edge whether a heap fits depends on fragmentation, which shifts
-# with things as small as a folder name's length, so this keeps a wide
-# margin: only a real regression fails. A 32-bit board needs about half.
+# Bruus game and a Brusquembelle session need less). Every heap-limited run
+# sees its files under the same short names, from whatever folder it runs
+# (host_tools/common.py's run_micropython: a path costs heap, and a folder
+# 150 characters deeper made a correction's 120 KiB fail under xdist), so a
+# figure is the same everywhere. Measured so: 113 KiB for this match on the
+# 128x64 panel, 110 on the 128x32 one; a Bruus game 103, its session 107, a
+# Brusquembelle session 104. This keeps 11 KiB above: only a real regression
+# fails. A 32-bit board needs about half.
 HEAP = "124k"
 
 
@@ -60,7 +62,7 @@ def build(tmp_path_factory):
 
 def play(build, out, height, buttons, script=SCRIPT, heap=HEAP):
     result = run_micropython(
-        ["-m", "harness", str(script), str(out), str(height), str(buttons), "frames"],
+        ["-m", "harness", script, out, str(height), str(buttons), "frames"],
         heap=heap,
         path=build,
         timeout=300,
@@ -123,8 +125,10 @@ def check_frames(out, height, script=SCRIPT):
 
 CORRECT = SUPPORT / "etivaz-correct.keys"
 # A correction at the end of the match needs more than the match itself: its
-# screens and the rules' fold of the match again. Measured: 116k plays it
-# on both panels, 114k not (the 128x64 one); this keeps a margin above that.
+# screens and the rules' fold of the match again. Measured as HEAP is: 117
+# KiB for the German one on the 128x64 panel, the most of every game's and
+# language's (tests/test_device_e2e_correct.py: Le Brouc 116-117, Brusquembelle
+# 112-113, Bruus 106-107); this keeps 3 KiB above.
 CORRECT_HEAP = "120k"
 
 

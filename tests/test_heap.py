@@ -26,12 +26,43 @@ MATCH = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
 def test_core_replays_a_30_deal_match_from_mpy_in_25k(tmp_path):
     compile_tree(ROOT / "firmware" / "scoring", tmp_path / "scoring")
     compile_file(ROOT / "host_tools" / "bench" / "mp_replay.py", tmp_path / "mp_replay.mpy")
-    result = run_micropython(
-        ["-m", "mp_replay", str(MATCH)], heap="25k", path=[tmp_path], timeout=120
-    )
+    result = run_micropython(["-m", "mp_replay", MATCH], heap="25k", path=[tmp_path], timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert json.loads(result.stdout) == replay(MATCH)
     assert not list(pathlib.Path(tmp_path).rglob("*.py")), "only .mpy files were loaded"
+
+
+# The heap a fold leaves in use, the log handed in by its path.
+IN_USE = """
+import gc, sys
+from scoring import fold_lines
+with open(sys.argv[1], "rb") as log:
+    match = fold_lines(log)
+gc.collect()
+print(gc.mem_alloc())
+"""
+
+
+def test_a_heap_limited_run_needs_the_same_heap_from_any_folder(tmp_path):
+    """Issue 31 item 18: the German Brusquembelle correction fitted 120 KiB from
+    one folder, not from one deeper (pytest-xdist's popen-gw0/...). Every path a
+    run holds costs heap; run_micropython hands the same short names to a
+    heap-limited run from any folder, so the same run leaves the same heap in use."""
+    in_use = []
+    for depth in (1, 120):
+        folder = tmp_path / ("d" * depth)
+        compile_tree(ROOT / "firmware" / "scoring", folder / "scoring")
+        log = folder / "match.jsonl"
+        log.write_bytes(MATCH.read_bytes())
+        result = run_micropython(["-c", IN_USE, log], heap="64k", path=[folder], timeout=120)
+        assert result.returncode == 0, result.stdout + result.stderr
+        in_use.append(int(result.stdout))
+    assert in_use[0] == in_use[1], in_use
+
+
+def test_a_heap_limited_run_takes_its_paths_as_paths():
+    with pytest.raises(TypeError, match="pathlib.Path"):
+        run_micropython(["-m", "mp_replay", str(MATCH)], heap="25k")
 
 
 def test_fixture_is_a_30_deal_match():

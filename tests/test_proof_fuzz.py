@@ -245,7 +245,8 @@ def test_micropython_folds_mutated_logs_without_a_crash(tmp_path):
     for number in range(MICROPYTHON_FILES):
         (tmp_path / ("%05d" % number)).write_bytes(mutated(rng))
     result = run_micropython(
-        ["-X", "heapsize=8m", str(ROOT / "tests/proof/mp_fold.py"), str(tmp_path)],
+        [ROOT / "tests/proof/mp_fold.py", tmp_path],
+        heap="8m",
         path=[ROOT / "firmware"],
         timeout=600,
     )

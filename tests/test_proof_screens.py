@@ -33,6 +33,7 @@ replay it by hand (see screen_fuzz.py).
 
 import collections
 import functools
+import hashlib
 import io
 import json
 import os
@@ -255,6 +256,10 @@ class Board:
         self.process = None
         self.buffer = b""
         self.commands = []
+        # Every command sent, its folder aside: two runs walked alike if they
+        # print the same digest (a walk depends on its seed only:
+        # tests/support/seeded_walks.py).
+        self.walk = hashlib.sha256()
 
     def start(self):
         self.errors = open(self.base / "stderr.txt", "wb")
@@ -281,6 +286,7 @@ class Board:
         if command.startswith("boot"):
             self.commands = []
         self.commands.append(command)
+        self.walk.update(command.replace(str(self.base), "FOLDER").encode() + b"\n")
         if self.process is None:
             self.start()
         self.process.stdin.write(command.encode() + b"\n")
@@ -406,8 +412,7 @@ class ScreenFuzz(RuleBasedStateMachine):
         if self.folder is not None:
             if self.sleep_s:
                 # Every walk that can sees the screen sleep and a tap only wake
-                # it: the random rules may not, and which walks Hypothesis
-                # draws changes with what else pytest collected.
+                # it: the random rules may not.
                 self.wait(self.sleep_s * 1000 + 1000)
                 self.press([Tap("ok", SURE_WAKE_MS, [], [], MIN_GAP_MS)])
             self.settle()
@@ -478,6 +483,7 @@ def test_random_gestures_never_crash_and_the_slate_is_the_journal(build, tmp_pat
     finally:
         board.close()
     print("\nproof screens: " + ", ".join("%s %s" % item for item in sorted(tally.items())))
+    print("proof screens: walk %s" % board.walk.hexdigest()[:16])
     # The walk must reach what it proves things about, or it proves nothing.
     assert tally["gestures"] >= EXAMPLES * 10
     assert tally["refusals"] > 0 and tally["key wake"] > 0

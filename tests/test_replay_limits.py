@@ -17,6 +17,7 @@ import sys
 import pytest
 
 import host_tools  # noqa: F401  (puts the rules core on the path)
+from host_tools.common import run_micropython
 from scoring import LINE_LIMIT, LogError, fold_lines
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -137,14 +138,11 @@ def test_micropython_gives_every_example_log_the_answer_replay_gives(tmp_path):
     folder.mkdir()
     for name, path in paths.items():
         (folder / name).write_bytes(path.read_bytes())
-    result = subprocess.run(
-        [str(MICROPYTHON), "-X", "heapsize=1m", str(ROOT / "tests/proof/mp_fold.py"), str(folder)],
-        env={"MICROPYPATH": str(ROOT / "firmware")},
-        capture_output=True,
-        timeout=120,
+    result = run_micropython(
+        [ROOT / "tests/proof/mp_fold.py", folder], heap="1m", path=[ROOT / "firmware"], timeout=120
     )
     assert result.returncode == 0, result.stderr
-    board = dict(line.split(" ", 1) for line in result.stdout.decode().splitlines())
+    board = dict(line.split(" ", 1) for line in result.stdout.splitlines())
     host = {name: host_answer(path) for name, path in paths.items()}
     assert board == host
 
@@ -162,11 +160,7 @@ except LogError as error:
 
 @pytest.mark.skipif(not MICROPYTHON.exists(), reason="no MicroPython in .venv")
 def test_micropython_reads_dev_zero_in_a_small_heap():
-    result = subprocess.run(
-        [str(MICROPYTHON), "-X", "heapsize=64k", "-c", FOLD, "/dev/zero"],
-        env={"MICROPYPATH": str(ROOT / "firmware")},
-        capture_output=True,
-        text=True,
-        timeout=30,
+    result = run_micropython(
+        ["-c", FOLD, pathlib.Path("/dev/zero")], heap="64k", path=[ROOT / "firmware"], timeout=30
     )
     assert (result.returncode, result.stdout) == (0, "line 1: too long\n"), result.stderr

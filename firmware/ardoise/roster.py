@@ -4,8 +4,9 @@
 (`ardoise roster`, which says why a name is refused) or by the slate. Read
 a line at a time, so a file of any size costs one short line of heap: at
 most MOST names of at most LONGEST characters are kept; a line that is too
-long, blank, not UTF-8 as CPython reads it, holds a control character, or
-repeats a name is left out, so any file gives a usable roster.
+long, blank, not UTF-8 as CPython reads it, no name by the spec (a control
+character, U+0080-U+009F too: scoring/names.py), or repeats a name is left
+out, so any file gives a usable roster, and every name a match event takes.
 
 Written safely, as the settings are (journal.replace): the whole list goes
 to roster.tmp, synced, then replaces roster.txt. The slate ends the file
@@ -55,10 +56,13 @@ from ardoise.base import (
 from ardoise.widgets import Choice, Confirm
 from scoring.match import _syntax  # the check every journal line passes
 
+# A name as the match event takes it (the spec's, with the rules core's one
+# check), and no name: the host tools read the seat's number ("-" is a static qstr).
+from scoring.names import ANONYMOUS, refusal
+
 MOST = const(32)
 LONGEST = const(12)
 _LINE = const(52)  # 12 characters of up to 4 bytes, spaces and CR LF: longer is no name
-ANONYMOUS = "-"  # no name: the host tools read the seat's number (and "-" is a static qstr)
 # The letters of a name, in groups (held Prev/Next jump a group): the
 # wheel's first two places are ✓ (done) and ◀ (rub out the last letter).
 _GROUPS = (
@@ -75,7 +79,7 @@ def name_of(raw):
     """The name in the bytes `raw` (a line, its spaces and end aside), or None."""
     # A byte order mark (a PC editor's file) is no character of a name.
     raw = raw.replace(b"\xef\xbb\xbf", b"").strip(b" \t\r\n")
-    if not raw or len(raw) > _LINE - 4 or min(raw) < 32 or b"\x7f" in raw:
+    if not raw or len(raw) > _LINE - 4:
         return None
     try:
         name = raw.decode()
@@ -84,7 +88,7 @@ def name_of(raw):
     # MicroPython decodes bytes that are no UTF-8 (overlong forms, surrogates)
     # and the journal would write them back as they are: judge the line the
     # match event will be, as every reader of the log does.
-    if len(name) > LONGEST or _syntax(json.dumps(name).encode()):
+    if len(name) > LONGEST or refusal(name) or _syntax(json.dumps(name).encode()):
         return None
     return name
 

@@ -2,26 +2,58 @@
 
 Kept out of the modules every fold loads: most matches name no one, and a
 board's heap is small.
+
+`refusal` is the spec's rule for one name ("Player names": 1 to 16
+characters, no control character, no space at either end), the one check
+of every place a name is made or read: the match event here, the slate's
+roster (ardoise/roster.py, also the web page's), `ardoise roster` and an
+evening's players (host_tools/board/roster.py), a names file of `ardoise
+tournament`.
 """
 
 from scoring.match import Refused, shown
+
+ANONYMOUS = "-"  # a seat nobody was named for: it may come more than once
+LENGTH = "names of 1 to 16 characters"
+CONTROL = "names without a control character"
+SPACE = "names without a space at either end"
+TWICE = "names each at one seat only"
+
+
+def refusal(name):
+    """What a name must be, if the text `name` is none (the text a bad_value
+    of "names" gives); None for a name. Counted in characters (code points),
+    on CPython and MicroPython alike."""
+    if type(name) is not str or not 0 < len(name) <= 16:
+        return LENGTH
+    for char in name:  # U+0000-U+001F, U+007F-U+009F: newline, tab, escape...
+        if char < " " or "\x7f" <= char <= "\x9f":
+            return CONTROL
+    if name[0] == " " or name[-1] == " ":
+        return SPACE
+    return None
 
 
 def player_names(names, seats):
     """The optional "names" of a match event: one name per seat, or None.
 
     They label the seats on the screen and let a tournament report add up
-    each player's points across matches with changing partners.
+    each player's points across matches with changing partners: so no name
+    sits at two seats ("-", nobody named, aside).
     """
     if names is None:
         return None
     if type(names) is not list or len(names) != seats:
         raise Refused("bad_value", "names", "a list of %d names" % seats, shown(names))
-    return tuple(map(_text, names))
+    names = tuple(map(_text, names))
+    for index, name in enumerate(names):
+        if name != ANONYMOUS and name in names[:index]:
+            raise Refused("bad_value", "names", TWICE, shown(name))
+    return names
 
 
 def _text(name):
-    """`name` as 1 to 16 characters of text, the same on CPython and MicroPython.
+    """`name` as a name by `refusal`, the same on CPython and MicroPython.
 
     JSON may escape any UTF-16 unit. A character past U+FFFF written as a
     surrogate pair ("\\ud83d\\ude00") is one character to CPython's json, but
@@ -55,6 +87,7 @@ def _text(name):
                 i += 1
         if raw:
             name = text.decode()
-    if not raw or len(name) > 16:
-        raise Refused("bad_value", "names", "names of 1 to 16 characters", shown(name))
+    why = refusal(name) if raw else LENGTH
+    if why:
+        raise Refused("bad_value", "names", why, shown(name))
     return name

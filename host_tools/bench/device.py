@@ -46,7 +46,7 @@ NETWORK_MODULES = ("ardoise/net.mpy", "ardoise/wifi.mpy", "umqtt/simple.mpy")
 FULL_FRAME = {64: 6 * 2 + 1 + 1024, 32: 6 * 2 + 1 + 512}
 # The pieces under the app alone, holding the match the script plays.
 WITHOUT_APP = """
-import machine, time
+import machine, sys, time
 from ardoise.buttons import Keypad
 from ardoise.font import draw_text
 from ardoise.journal import Journal
@@ -54,9 +54,9 @@ from ardoise.ssd1306 import SSD1306
 display = SSD1306(machine.I2C(0), height=64)
 pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in range(4)]
 keypad = Keypad(time.ticks_ms, pins, [0, 0, 0, 0])
-journal = Journal(%r)
+journal = Journal(sys.argv[1])
 journal.load()
-draw_text(display, "%%d" %% len(journal.match.in_force), 0, 0)
+draw_text(display, "%d" % len(journal.match.in_force), 0, 0)
 print("ok")
 """
 
@@ -88,7 +88,7 @@ def build(folder):
 def play(path, out, height, heap="1m"):
     """Stats of one run of the match, or None if it did not finish."""
     out.mkdir(parents=True)
-    args = ["-m", "harness", str(SCRIPT), str(out), str(height), "3"]
+    args = ["-m", "harness", SCRIPT, out, str(height), "3"]
     result = run_micropython(args, heap=heap, path=path, timeout=300)
     archive = out / "flash" / "archive" / "0001.jsonl"
     if result.returncode or archive.read_bytes() != EXPECTED_LOG.read_bytes():
@@ -114,7 +114,7 @@ def interned(path, folder):
     """
     out = folder / "interned"
     out.mkdir()
-    result = run_micropython(["-c", INTERNED, str(SCRIPT), str(out)], heap="1m", path=path)
+    result = run_micropython(["-c", INTERNED, SCRIPT, out], heap="1m", path=path)
     found = re.search(r"n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", result.stdout)
     if result.returncode or not found:
         raise RuntimeError(result.stdout + result.stderr)
@@ -132,7 +132,7 @@ def smallest_heap_without_app(path, folder, start=96):
     flash = folder / "flash-without-app"
     flash.mkdir()
     (flash / "match.jsonl").write_bytes(EXPECTED_LOG.read_bytes())
-    args = ["-c", WITHOUT_APP % str(flash)]
+    args = ["-c", WITHOUT_APP, flash]
 
     def fits(kib):
         result = run_micropython(args, heap="%dk" % kib, path=path, timeout=300)
@@ -151,7 +151,7 @@ def standins_ram(path):
 
 def timings(path, folder, height=64):
     """Press and boot times, the reference's, and the peak heap (see mp_bench_device)."""
-    args = ["-m", "mp_bench_device", str(SCRIPT), str(folder / "timed"), str(height)]
+    args = ["-m", "mp_bench_device", SCRIPT, folder / "timed", str(height)]
     result = run_micropython(args, heap="1m", path=path, timeout=300)
     if result.returncode:
         raise RuntimeError(result.stdout + result.stderr)

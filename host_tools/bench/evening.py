@@ -46,7 +46,7 @@ FLOOD_LATENCY = 2.0  # s: ...and the other boards' lines within 2 s
 def play(path, folder, name, port=None):
     """mp_bench_device's figures for one run, enrolled on `port` if given."""
     folder.mkdir(parents=True)
-    args = ["-m", "mp_bench_device", str(device.SCRIPT), str(folder / "flash"), "64"]
+    args = ["-m", "mp_bench_device", device.SCRIPT, folder / "flash", "64"]
     if port is not None:
         enrolment = {
             "evening": "bench",
@@ -59,7 +59,7 @@ def play(path, folder, name, port=None):
         }
         (folder / "evening.json").write_text(json.dumps(enrolment))
         (folder / "air").write_text("club\nsecret\n")
-        args += [str(folder / "evening.json"), str(folder / "air")]
+        args += [folder / "evening.json", folder / "air"]
     result = run_micropython(args, heap="1m", path=path, timeout=600)
     if result.returncode:
         raise RuntimeError(name + ": " + result.stdout + result.stderr)

@@ -40,7 +40,7 @@ ISSUE_COUNT = 31
 def play(path, out):
     """The harness's stats and the journals of the matches played (bytes)."""
     out.mkdir(parents=True)
-    args = ["-m", "harness", str(DEALS), str(out), "64", "3"]
+    args = ["-m", "harness", DEALS, out, "64", "3"]
     result = run_micropython(args, heap="1m", path=path, timeout=300)
     if result.returncode:
         raise RuntimeError(result.stdout + result.stderr)

@@ -78,7 +78,7 @@ def cases():
 
 def replay_heap(core, log):
     """The smallest heap in KiB in which mp_replay replays the file `log` as in a large one."""
-    args = ["-m", "mp_replay", str(log)]
+    args = ["-m", "mp_replay", log]
     reference = run_micropython(args, heap="%dk" % _HIGHEST, path=[core], timeout=120)
 
     def fits(kib):

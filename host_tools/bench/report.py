@@ -42,7 +42,7 @@ def version_of(command):
 
 def measure(build):
     core = refusals.compile_core(build / "core")
-    replay_args = ["-m", "mp_replay", str(MATCH_LOG)]
+    replay_args = ["-m", "mp_replay", MATCH_LOG]
     reference = run_micropython(replay_args, heap="256k", path=[core], timeout=300)
     if reference.returncode:
         raise RuntimeError(reference.stdout + reference.stderr)

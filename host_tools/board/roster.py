@@ -4,17 +4,20 @@
     ardoise roster --port PORT --clear  the board keeps no roster
     ardoise roster --port PORT          the roster on the board, as the slate reads it
 
-FILE holds one name per line, in UTF-8 (blank lines are skipped, a byte
+FILE holds one name per line, in UTF-8 (lines end at a newline alone;
+blank lines are skipped, spaces and tabs around a name dropped, a byte
 order mark is no character); a file without a name is refused, since
 clearing the roster is --clear's job. The slate
 offers these names for each seat of a new match. Every name is checked
 first, and any problem stops the command before the board is touched, with
-the line it is on: at most 32 names (firmware/ardoise/roster.py), each of 1
-to 12 characters that the slate's font can draw (firmware/ardoise/font.py:
-ASCII and the accented letters of French and German, "Rösli", "Émile"),
-each once, none of them "-" (the slate's empty seat). The file goes to the
-board's data/roster.txt whole or not at all (written to roster.tmp, then
-renamed, with the slate's end line), and is read back to check it.
+the line it is on: a name the match log takes (the rules core's one check,
+scoring/names.py: no control character), at most 32 names
+(firmware/ardoise/roster.py), each of 1 to 12 characters that the slate's
+font can draw (firmware/ardoise/font.py: ASCII and the accented letters of
+French and German, "Rösli", "Émile"), each once, none of them "-" (the
+slate's empty seat). The file goes to the board's data/roster.txt whole or
+not at all (written to roster.tmp, then renamed, with the slate's end
+line), and is read back to check it.
 PORT=virtual and PORT=emulated reach the virtual and the emulated board.
 """
 
@@ -27,6 +30,9 @@ import unicodedata
 from host_tools.board.link import LinkError, add_port_arguments, connect, hand_back
 from host_tools.common import FIRMWARE, plural
 from host_tools.logs.seats import ANONYMOUS
+from scoring.names import refusal
+
+KEEPS = "the board keeps its roster (to clear it: --clear)"
 
 # Relative, as the firmware names data/ (see board_id.py).
 WRITE = """
@@ -100,9 +106,10 @@ def drawable(char, extra):
     return " " <= char <= "~" or char in extra
 
 
-def check(data, label="the file", most=None):
+def check(data, label="the file", most=None, without=KEEPS):
     """The names in the bytes `data`, or RosterError naming every problem; `most`
-    names at most (the slate's roster by default)."""
+    names at most (the slate's roster by default); `without`, what a file
+    without a name means to the command."""
     slate_most, longest, extra = limits()
     most = most or slate_most
     try:
@@ -116,9 +123,11 @@ def check(data, label="the file", most=None):
     where = {}
     problems = []
     # A byte order mark is no character: an editor's mark, once a file or once a line.
-    for number, line in enumerate(text.replace("\ufeff", "").splitlines(), 1):
+    # A line ends at "\n" alone, as the slate reads it: "\x85" or "\u2028" inside
+    # a line is in the name (and refused there), not the end of one.
+    for number, line in enumerate(text.replace("\ufeff", "").split("\n"), 1):
         # NFC: "é" typed as e and a combining accent is the one letter the font has.
-        name = unicodedata.normalize("NFC", line).strip(" \t")
+        name = unicodedata.normalize("NFC", line).strip(" \t\r")
         if not name:
             continue
         problem = name_problem(name, longest, extra)
@@ -130,9 +139,7 @@ def check(data, label="the file", most=None):
             where[name] = number
             names.append(name)
     if not names and not problems:
-        raise RosterError(
-            "%s holds no names: the board keeps its roster (to clear it: --clear)" % label
-        )
+        raise RosterError("%s holds no names: %s" % (label, without))
     if len(names) > most:
         problems.append("%d names: the slate keeps at most %d" % (len(names), most))
     if problems:
@@ -145,8 +152,16 @@ def name_problem(name, longest=None, extra=None):
     if longest is None:
         _, longest, extra = limits()
     undrawable = sorted({char for char in name if not drawable(char, extra)})
+    # The spec's rule; a name too long for the slate is said below, with its limit.
+    why = refusal(name) if len(name) <= longest else None
     if name in ANONYMOUS:
         return "%r is the slate's empty seat, not a name" % name
+    if why:
+        return "%r is no name: a match log takes %s%s" % (
+            name,
+            why,
+            "".join(", not " + shown(char) for char in undrawable),
+        )
     if undrawable:
         return "%r has %s, which the slate cannot draw" % (
             name,

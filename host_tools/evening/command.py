@@ -1,9 +1,10 @@
 """A tournament evening, live: `ardoise evening SUBCOMMAND FOLDER ...`.
 
     ardoise evening new FOLDER --players NAMES.txt [--game bruus --rules schwesing
-        --sessions 3 --deals 16 --ssid NETWORK --wifi-password ...]
+        --sessions 3 --deals 16] [--ssid NETWORK [--wifi-password ...] | --wifi-later]
     ardoise evening new FOLDER --pairs PAIRS.txt [--format swiss|round-robin --rounds N
         --target 5 --rules etivaz --round-minutes M ...]
+    ardoise evening wifi FOLDER [--ssid NETWORK --wifi-password ...]
     ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N] [--force]
         [--take-back]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
@@ -17,7 +18,9 @@
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
 config (host_tools/evening/folder.py); with --pairs, a Le Brouc championship
-(ruling 35: host_tools/evening/championship.py). `draw` seats the next
+(ruling 35: host_tools/evening/championship.py). The Wi-Fi network the
+boards join is asked at a terminal when not given; `wifi` sets it later,
+or again. `draw` seats the next
 session (or round) and writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
 evening's Wi-Fi, the broker's address, its own user and the live ranking's
 address (for the slate's web page) over USB. `run`
@@ -56,6 +59,11 @@ from host_tools.evening.folder import Evening, EveningError, new_id, new_passwor
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
 MOST_PLAYERS = 400
+# A session's deals go into each match event as Bruus's "session", which the
+# rules take from 1 to 99 (scoring/bruus.py); as many sessions at most.
+MOST_DEALS = 99
+MOST_SESSIONS = 99
+NO_PLAYERS = "an evening needs its players' names, one a line"
 
 
 def new(args):
@@ -76,11 +84,17 @@ def new(args):
         )
         players = game["players"]
     else:
+        for option, value, most, what in (
+            ("--sessions", args.sessions, MOST_SESSIONS, "an evening plays 1 to %d sessions"),
+            ("--deals", args.deals, MOST_DEALS, "a session has 1 to %d deals"),
+        ):
+            if not 1 <= value <= most:
+                raise EveningError("%s %d: %s" % (option, value, what % most))
         try:
             data = pathlib.Path(args.players).read_bytes()
         except OSError as error:
             raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
-        players = check_names(data, args.players, MOST_PLAYERS)
+        players = check_names(data, args.players, MOST_PLAYERS, NO_PLAYERS)
         if len(players) < 4:
             raise EveningError(
                 "%s names %d player%s: a table needs four; add players to the file"
@@ -112,15 +126,7 @@ def new(args):
         "boards": {},
         "draws": [],
     }
-    wifi = {"ssid": args.ssid or ""}
-    if args.ssid:
-        wifi["password"] = args.wifi_password
-        if wifi["password"] is None:
-            if not sys.stdin.isatty():
-                raise EveningError(
-                    "the Wi-Fi password of %s: give it with --wifi-password" % args.ssid
-                )
-            wifi["password"] = getpass.getpass("Wi-Fi password of %s: " % args.ssid)
+    wifi = {} if args.wifi_later else wifi_of(args, folder, later=True)
     evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
     evening.save()
     broker.write_config(evening)
@@ -146,7 +152,73 @@ def new(args):
                 folder=folder,
             )
         )
+    say_secrets(evening)
+    if not wifi:
+        print("no Wi-Fi network yet: `ardoise evening wifi %s` sets it, before enrolling" % folder)
     print(texts("next_draw", folder=folder))
+    return 0
+
+
+def say_secrets(evening):
+    """Where the passwords are, and that git leaves them out."""
+    where = "%s and %s" % (evening.folder / "secrets.json", evening.folder / "broker" / "passwd")
+    print("the passwords: %s (yours alone to read)" % where)
+    repository = evening.repository()
+    if repository:
+        print(
+            "  %s is in the git repository %s: its .gitignore keeps them out of any commit"
+            % (evening.folder, repository)
+        )
+
+
+def wifi_of(args, folder, later=False):
+    """The Wi-Fi network the boards join, {"ssid", "password"}: as given, or
+    asked at a terminal; {} for later when `later` and none is given there."""
+    ssid = args.ssid
+    if ssid is None:
+        if not sys.stdin.isatty():
+            hint = ", or --wifi-later and `ardoise evening wifi %s` before enrolling" % folder
+            raise EveningError(
+                "which Wi-Fi network do the boards join? Give --ssid NETWORK (its password "
+                "with --wifi-password, or asked)%s" % (hint if later else "")
+            )
+        try:
+            ssid = input("Wi-Fi network the boards join%s: " % (" (Enter: later)" if later else ""))
+        except EOFError:
+            ssid = ""
+        ssid = ssid.strip()
+        if not ssid and later:
+            return {}
+    check_ssid(ssid)
+    password = args.wifi_password
+    if password is None:
+        if not sys.stdin.isatty():
+            raise EveningError("the Wi-Fi password of %s: give it with --wifi-password" % ssid)
+        password = getpass.getpass("Wi-Fi password of %s (Enter: an open network): " % ssid)
+    return {"ssid": ssid, "password": password}
+
+
+def check_ssid(ssid):
+    # A network's name is 1 to 32 bytes (IEEE 802.11); the board joins it by that name.
+    size = len(ssid.encode())
+    if not 1 <= size <= 32 or not ssid.isprintable():
+        raise EveningError(
+            "%r cannot be a Wi-Fi network's name: 1 to 32 bytes of printable text" % ssid
+        )
+
+
+def set_wifi(args):
+    evening = Evening.load(pathlib.Path(args.folder))
+    before = evening.secrets.get("wifi") or {}
+    wifi = evening.secrets["wifi"] = wifi_of(args, evening.folder)
+    evening.save()
+    print("evening %s: the boards join Wi-Fi %r" % (evening.id, wifi["ssid"]))
+    if evening.boards and wifi != before:
+        # A board has the network it was enrolled with (data/evening.json).
+        print(
+            "  the boards enrolled still have %r: enrol each again to give them this one (%s)"
+            % (before.get("ssid", ""), ", ".join(sorted(evening.boards)))
+        )
     return 0
 
 
@@ -556,8 +628,7 @@ def new_arguments(one):
         "(fr by default, as the slate)",
     )
     one.add_argument("--title", help="the plans' and the page's title")
-    one.add_argument("--ssid", help="the Wi-Fi network the boards join")
-    one.add_argument("--wifi-password", help="its password (asked when not given)")
+    wifi_arguments(one, later=True)
     one.add_argument("--broker-port", type=int, default=1883)
     one.add_argument("--websockets-port", type=int, default=9001)
     one.add_argument("--page-port", type=int, default=8080)
@@ -568,6 +639,10 @@ def parser():
     top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
     commands = top.add_subparsers(dest="command", required=True)
     new_arguments(commands.add_parser("new", help="a new evening's folder"))
+    one = commands.add_parser("wifi", help="the Wi-Fi network the boards join, set again")
+    one.add_argument("folder")
+    wifi_arguments(one)
+    one.set_defaults(act=set_wifi)
     one = commands.add_parser("draw", help="the seating of the next session, and its plan")
     one.add_argument("folder")
     one.add_argument("--seed", type=int, help="the draw's seed (random by default; saved)")
@@ -629,6 +704,17 @@ def during_and_after(commands):
     one.add_argument("folder")
     one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
     one.set_defaults(act=do_results)
+
+
+def wifi_arguments(command, later=False):
+    """--ssid and --wifi-password (read by wifi_of); --wifi-later for `new`."""
+    network = command.add_mutually_exclusive_group()
+    network.add_argument("--ssid", help="the Wi-Fi network the boards join (asked when not given)")
+    if later:
+        network.add_argument(
+            "--wifi-later", action="store_true", help="no network yet: `evening wifi` sets it"
+        )
+    command.add_argument("--wifi-password", help="its password (asked when not given)")
 
 
 def main(argv=None):

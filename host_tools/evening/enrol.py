@@ -58,7 +58,18 @@ def earlier_evening(data):
 
 
 def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, live=None):
-    """Enrol the board on `port`; (its id, its table, the evening it was in before or None)."""
+    """Enrol the board on `port`; (its id, its table, the evening it was in before or None).
+
+    Everything is checked before anything is written: a refused enrolment
+    leaves the board as it was (no id written to it), and the folder too.
+    """
+    if not evening.secrets.get("wifi", {}).get("ssid"):
+        raise EveningError(
+            "evening %s has no Wi-Fi network yet: give it with `ardoise evening wifi %s "
+            "--ssid NETWORK`, then enrol the boards" % (evening.id, evening.folder)
+        )
+    if table is not None:
+        evening.check_table(table)
     with connect(port, virtual_flash) as link:
         kept, unique = link.evaluate(ids.PROBE)
         board = kept if kept and ids.SHAPE.fullmatch(kept) else None
@@ -69,16 +80,19 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, 
                     "this board's id is %s, not %s: enrol it as %s, or change its id with "
                     "`ardoise deploy --id %s`" % (board, given_id, board, given_id)
                 )
-        if board is None:
+        new_id = board is None
+        if new_id:
             board = given_id or (ids.derived(unique) if unique else None)
             if board is None:
                 raise EveningError("the board has no id: give it one with --board-id NAME")
+        known = evening.boards.get(board)
+        if table is None:
+            table = known["table"] if known else evening.next_table()
+        password = evening.enrol(board, unique, table)  # refused here: nothing written yet
+        if new_id:
             ids.write(link, board)
         old = link.evaluate(READ)
         before = earlier_evening(old) if old else None
-        known = evening.boards.get(board)
-        table = table or (known["table"] if known else evening.next_table())
-        password = evening.enrol(board, unique, table)
         data = enrolment(evening, board, password, broker_host, live)
         stored = write_whole(link, PATH, data)
         link.run("reset")  # reaching the files stopped the slate: a reset starts it again

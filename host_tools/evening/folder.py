@@ -9,6 +9,9 @@
     FOLDER/logs/<board>/    each board's journal, as `pull-log --to FOLDER/logs`
                             names it: `ardoise tournament FOLDER` ranks them
     FOLDER/state/<board>.json   which match of the board is the one on the slate
+    FOLDER/.gitignore       keeps secrets.json and broker/passwd out of git: an
+                            evening made inside a repository, `git add .`
+                            there commits no password
 
 Each file is written whole, then renamed into place.
 """
@@ -22,6 +25,13 @@ from host_tools.board import board_id as ids
 
 SETTINGS = "evening.json"
 SECRETS = "secrets.json"
+# What git must never take from the folder: the passwords, the broker's
+# hashed ones, and a file half written (secrets.json.tmp).
+GITIGNORE = """# Written by `ardoise evening new`: the evening's passwords stay out of git.
+secrets.json
+broker/passwd
+*.tmp
+"""
 ORGANISER = "organiser"  # the organiser's broker user; no board may take this id
 ID_LETTERS = string.ascii_lowercase + string.digits
 
@@ -95,8 +105,17 @@ class Evening:
         self.settings, self.secrets = again.settings, again.secrets
 
     def save(self):
+        if not (self.folder / ".gitignore").exists():  # a folder made before it was written
+            write_whole(self.folder / ".gitignore", GITIGNORE.encode())
         write_json(self.folder / SETTINGS, self.settings)
         write_json(self.folder / SECRETS, self.secrets, private=True)
+
+    def repository(self):
+        """The git working tree the folder is in, or None."""
+        for folder in [self.folder.resolve(), *self.folder.resolve().parents]:
+            if (folder / ".git").exists():
+                return folder
+        return None
 
     @property
     def id(self):
@@ -152,12 +171,41 @@ class Evening:
         passwords.setdefault(board, new_password())
         return passwords[board]
 
+    def tables(self):
+        """How many tables the evening has: the most any session's (or
+        round's) draw seats; before the first draw, the most its players can
+        make (tables of four, and one of two with `draw --two`; a
+        championship's pairs two a table, one sitting out when odd)."""
+        draws = self.settings.get("draws") or []
+        if draws:
+            return max(len(draw["tables"]) for draw in draws)
+        if "pairs" in self.settings:
+            return len(self.settings["pairs"]) // 2
+        players = len(self.settings["players"])
+        return players // 4 + (players % 4 >= 2)
+
+    def check_table(self, table):
+        """EveningError unless `table` is one of the evening's: a board at a
+        table the draw never seats would get no players."""
+        most = self.tables()
+        if not 1 <= table <= most:
+            tables = "tables 1 to %d" % most if most > 1 else "table 1 only"
+            if self.settings.get("draws"):
+                which = "the draw seats " + tables
+            else:
+                which = "its %d players make %s" % (len(self.settings["players"]), tables)
+            raise EveningError("there is no table %d: %s" % (table, which))
+
     def next_table(self):
-        tables = {entry["table"] for entry in self.boards.values()}
-        table = 1
-        while table in tables:
-            table += 1
-        return table
+        """The first table without a board; EveningError when every one has one."""
+        taken = {entry["table"]: board for board, entry in self.boards.items()}
+        for table in range(1, self.tables() + 1):
+            if table not in taken:
+                return table
+        raise EveningError(
+            "every table has its board (%s): a board more would seat no one"
+            % ", ".join("%d %s" % item for item in sorted(taken.items()))
+        )
 
     def board_at(self, table):
         for board, entry in self.boards.items():

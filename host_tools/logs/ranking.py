@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from host_tools.common import plural
+from host_tools.common import columns, padded, plural, printable
 from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.standings import kind_of, seat_scores
@@ -145,7 +145,7 @@ def read_names_file(path):
     except UnicodeDecodeError:
         raise RankingError("%s: not UTF-8 text (save the file as UTF-8)" % path) from None
     entries = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # "\x85" ends no line: no name holds it
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -222,12 +222,9 @@ def apply_names_file(sources, path):
             )
         given = [name for name in names if name]
         try:
-            player_names(given, len(given))  # names as the rules core takes them
+            player_names(given, len(given))  # names as the rules core takes them, each once
         except Refused as refusal:
             raise RankingError("%s: %s" % (where, refusal)) from None
-        twice = sorted({name for name in given if given.count(name) > 1})
-        if twice:
-            raise RankingError("%s: %s sits twice in this match" % (where, ", ".join(twice)))
         own = source.log.names
         source.log.names = tuple(
             name or seat_name(own, seat, source.where) for seat, name in enumerate(names)
@@ -247,8 +244,6 @@ def credit(sources, names_file=None):
     for source in sources:
         log = source.log
         named = [name for name in log.names or () if name not in ANONYMOUS]
-        if len(set(named)) != len(named):
-            raise RankingError("%s: a player sits twice in this match: %s" % (log.path, log.names))
         data = source.read()
         if not games.of(log.game).RANKS:
             source.skipped = "no ranking of %s yet" % log.game
@@ -412,13 +407,15 @@ def statistics_lines(tables):
     """The statistics as text tables, one per kind of game."""
     lines = []
     for table in tables:
-        columns = table.columns
-        width = max(len("player"), *(len(player.name) for player in table.players))
+        headings = table.columns
+        # Each name as the terminal shows it (escaped), padded by the columns it takes.
+        names = [printable(player.name) for player in table.players]
+        width = max(len("player"), *map(columns, names))
         lines += ["", "%s: statistics per player" % table.kind]
-        lines.append("%-*s  %s" % (width, "player", "  ".join(heading for _, heading in columns)))
-        for player in table.players:
-            cells = ["%*d" % (len(heading), player.counts.get(key, 0)) for key, heading in columns]
-            lines.append("%-*s  %s" % (width, player.name, "  ".join(cells)))
+        lines.append("%s  %s" % (padded("player", width), "  ".join(h for _, h in headings)))
+        for player, name in zip(table.players, names, strict=True):
+            cells = ["%*d" % (len(heading), player.counts.get(key, 0)) for key, heading in headings]
+            lines.append("%s  %s" % (padded(name, width), "  ".join(cells)))
     return lines
 
 

@@ -15,6 +15,7 @@ import functools
 import html
 from pathlib import Path
 
+from host_tools.common import printable
 from host_tools.logs import season
 from host_tools.logs.ranking import described
 from host_tools.logs.seats import seat_name
@@ -56,7 +57,10 @@ def font(size, bold=False):
 
 
 def legible(text, size=18, bold=False):
-    """`text` as the font can write it: without accents in pillow's ASCII font."""
+    """`text` as the font can write it: escaped where it would break the line
+    (a name may hold U+2029, which pillow's layout refuses), without accents
+    in pillow's ASCII font."""
+    text = printable(text)
     if font(size, bold)[1]:
         return text
     from host_tools.logs.chalk import chalkable

@@ -92,13 +92,13 @@ def report_lines(ranked, skipped):
         if lines:
             lines.append("")
         lines.append(ranking.title)
-        width = max(len("name"), *(len(standing.name) for standing in ranking.standings))
-        lines.append("rank  %-*s  total  matches" % (width, "name"))
+        # Each name as the terminal shows it (escaped), padded by the columns it takes.
+        names = {standing.name: common.printable(standing.name) for standing in ranking.standings}
+        width = max(len("name"), *map(common.columns, names.values()))
+        lines.append("rank  %s  total  matches" % common.padded("name", width))
         for rank, standing in ranks(ranking.standings):
-            lines.append(
-                "%4d  %-*s  %5d  %7d"
-                % (rank, width, standing.name, standing.total, standing.matches)
-            )
+            name = common.padded(names[standing.name], width)
+            lines.append("%4d  %s  %5d  %7d" % (rank, name, standing.total, standing.matches))
     if skipped:
         lines.append("")
         lines.append("Skipped, no player names: " + ", ".join(skipped))

@@ -639,11 +639,14 @@ def _refusal(name, names):
     as "code" or "code:detail"; "" if it can."""
     from ardoise.font import CHARACTERS
     from ardoise.roster import ANONYMOUS, LONGEST, MOST
+    from scoring.names import refusal
 
     if not name:
         return "empty"
     if name == ANONYMOUS:
         return "anonymous"
+    if len(name) <= LONGEST and refusal(name):  # the spec's rule: a control character
+        return "control"
     undrawable = ""
     for char in name:
         if not (" " <= char <= "~" or char in CHARACTERS) and char not in undrawable:

@@ -186,15 +186,23 @@ def test_the_first_unknown_key_is_named_in_sorted_order():
 # -- the line limit -----------------------------------------------------------
 
 
+# Five names of 16 characters past U+FFFF, each its own (no name sits twice):
+# 15 grinning faces, then U+1F600 to U+1F604.
+LONGEST_NAMES = ["\U0001f600" * 15 + chr(0x1F600 + seat) for seat in range(5)]
+
+
 def longest_header(escaped):
     """The longest match event the rules accept, as CPython's json.dumps writes
     it by default (", " and ": "; ensure_ascii, or not): Brusquembelle's five
     players, each with 16 characters past U+FFFF, escaped as surrogate pairs
     (12 bytes a character) or in UTF-8 (4 bytes)."""
-    name = '"%s"' % (("\\ud83d\\ude00" if escaped else "\U0001f600") * 16)
+    names = []
+    for seat in range(5):
+        last = ("\\ud83d\\ude0%d" % seat) if escaped else chr(0x1F600 + seat)
+        names.append('"%s"' % (("\\ud83d\\ude00" if escaped else "\U0001f600") * 15 + last))
     return (
         '{"ev": "match", "game": "brusquembelle", "players": 5, "ante": 100,'
-        ' "pairs": false, "names": [%s]}' % ", ".join([name] * 5)
+        ' "pairs": false, "names": [%s]}' % ", ".join(names)
     ).encode()
 
 
@@ -204,9 +212,11 @@ def test_the_longest_header_folds_and_one_more_character_is_refused():
         assert len(line) <= LINE_LIMIT, len(line)
         for lines in ([line], [line + b"\n"], io.BytesIO(line + b"\n" + b'{"ev":"deal"}\n')):
             match = fold_lines(lines)
-            assert [name.encode() for name in match.names] == [("\U0001f600" * 16).encode()] * 5
+            assert [name.encode() for name in match.names] == [
+                name.encode() for name in LONGEST_NAMES
+            ]
         char = ("\\ud83d\\ude00" if escaped else "\U0001f600").encode()
-        longer = line.replace(char * 16, char * 17, 1)
+        longer = line.replace(char * 15, char * 16, 1)
         found = verdict([longer])
         assert found[0] == 1 and "names of 1 to 16 characters" in found[1], found
 
@@ -233,12 +243,12 @@ def test_the_longest_header_is_what_cpython_writes():
     import json
 
     header = {"ev": "match", "game": "brusquembelle", "players": 5, "ante": 100, "pairs": False}
-    header["names"] = ["\U0001f600" * 16] * 5
+    header["names"] = LONGEST_NAMES
     assert longest_header(True) == json.dumps(header).encode()
     assert longest_header(False) == json.dumps(header, ensure_ascii=False).encode()
     assert len(longest_header(True)) == 1074
     # The other games' longest headers are shorter (four players at most).
-    names = ["\U0001f600" * 16] * 4
+    names = LONGEST_NAMES[:4]
     for other in (
         {"ev": "match", "game": "brouc", "rules": "brou1802", "dealer": 3, "target": 99},
         {"ev": "match", "game": "bruus", "rules": "schwesing", "dealer": 3},

@@ -155,3 +155,47 @@ def test_player_names_label_the_seats_of_every_game():
     header = ev("match", game="brouc", names=names)
     Match(header)
     assert header["names"] == names, "the caller's event is left as it was"
+
+
+def test_a_name_holds_no_control_character_nor_a_space_at_either_end():
+    """The spec's "Player names": U+0000-U+001F and U+007F-U+009F refused
+    (a newline broke the tournament's table and its PNG), as a space that
+    begins or ends a name; a space inside, and any other character, taken."""
+    for name in ("An\nne", "Tab\t", "\x1b[2J", "\x00", "Del\x7f", "Ne\x85l", "C1\x9f", "\x80"):
+        refused_header(ev("match", game="brouc", names=["A", name, "C", "D"]), "control")
+    for name in (" Anne", "Anne ", " "):
+        refused_header(ev("match", game="brouc", names=["A", "B", name, "D"]), "space")
+    taken = ["Marie Claire", "\xa0Zoé", "\U0001f600" * 16, "\u2029"]
+    assert match(names=taken).state()["names"] == taken
+
+
+def test_a_name_sits_at_one_seat_only():
+    refused_header(ev("match", game="brouc", names=["Anne", "B", "Anne", "D"]), "one seat only")
+    refused_header(
+        ev("match", game="brusquembelle", players=3, names=["Gil", "Gil", "-"]), "one seat only"
+    )
+    # "-" is nobody's name: any number of seats may be left unnamed.
+    assert match(names=["-", "Anne", "-", "-"]).state()["names"] == ["-", "Anne", "-", "-"]
+    assert match(names=["Anne", "anne", "B", "C"]).state()["names"][:2] == ["Anne", "anne"]
+
+
+def test_a_name_is_counted_in_characters_on_both_interpreters():
+    # 16 characters of 2, 3 and 4 bytes each: taken; 17 are refused.
+    for char in ("é", "\u20ac", "\U0001f600"):
+        assert match(names=[char * 16, "B", "C", "D"]).state()["names"][0] == char * 16
+        refused_header(ev("match", game="brouc", names=[char * 17, "B", "C", "D"]), "1 to 16")
+
+
+def test_the_log_names_the_line_of_a_name_refused():
+    header = '{"ev":"match","game":"bruus","names":["A\\nB","C","D","E"]}'
+    expect_log_error([header], 1, "control character")
+    header = '{"ev":"match","game":"bruus","names":["A","C","A","E"]}'
+    expect_log_error(["", header], 2, "one seat only")
+
+
+def test_the_one_check_of_a_name():
+    from scoring.names import refusal
+
+    assert refusal("Rösli") is None and refusal("a b") is None and refusal("-") is None
+    assert "control" in refusal("a\tb") and "space" in refusal("b ")
+    assert "1 to 16" in refusal("") and "1 to 16" in refusal(None) and "1 to 16" in refusal(3)

@@ -375,10 +375,14 @@ def test_a_line_over_the_limit_is_damage_too_long(root):
 def test_the_longest_header_the_rules_accept_folds(root):
     for escaped in (True, False):
         char = "\\ud83d\\ude00" if escaped else "\U0001f600"
-        name = '"%s"' % (char * 16)
+        # Five names of their own (none sits twice): the last character differs.
+        names = [
+            '"%s%s"' % (char * 15, ("\\ud83d\\ude0%d" % seat) if escaped else chr(0x1F600 + seat))
+            for seat in range(5)
+        ]
         header = (
             '{"ev": "match", "game": "brusquembelle", "players": 5, "ante": 100,'
-            ' "pairs": false, "names": [%s]}\n' % ", ".join([name] * 5)
+            ' "pairs": false, "names": [%s]}\n' % ", ".join(names)
         ).encode()
         assert len(header) <= LINE_LIMIT + 1, len(header)
         data = header + b'{"ev":"deal"}\n'

@@ -968,8 +968,10 @@ def first_match_after_a_full_flash():
 
 def long_names_survive_a_reboot():
     """A match named with four 16-character names is accepted, so it must load again
-    (its line is the longest kind the journal writes)."""
-    header = {"ev": "match", "game": "brouc", "names": ["\u00e9" * 16] * 4}
+    (its line is the longest kind the journal writes). Four names of their own:
+    a name sits at one seat only."""
+    names = ["\u00e9" * 15 + last for last in "\u00e9\u00e8\u00ea\u00eb"]
+    header = {"ev": "match", "game": "brouc", "names": names}
     flash = Flash()
 
     def run():

@@ -37,6 +37,8 @@ def test_any_file_gives_a_roster_of_the_names_it_can_hold(root):
         b"over\xc1\x81\n",  # an overlong "A", which MicroPython would decode
         b"half \xed\xa0\x80\n",  # a surrogate
         b"tab\tinside\n",  # a control character
+        b"next \xc2\x85line\n",  # U+0085, a control character too (the spec's U+007F-U+009F)
+        b"del\x7f\n",
         b"Paul\n",  # twice
         b"\xc3\x89mile",  # the last line, without its newline
     ]
@@ -67,6 +69,8 @@ def test_a_name_the_roster_cannot_hold_is_refused_and_nothing_changes(root):
         ["Anne", " Paul"],
         ["Anne", "Anne"],
         ["Anne", "tab\there"],
+        ["Anne", "C1\x9f"],
+        ["Anne", "Paul "],
         ["P%d" % number for number in range(33)],
     ):
         try:

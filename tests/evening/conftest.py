@@ -47,6 +47,10 @@ def make_evening(folder, boards=BOARDS, seed=7, lang="en"):
                 str(folder),
                 "--players",
                 str(names),
+                "--ssid",
+                "club",
+                "--wifi-password",
+                "secret",
                 "--broker-port",
                 ports[0],
                 "--websockets-port",
@@ -55,10 +59,6 @@ def make_evening(folder, boards=BOARDS, seed=7, lang="en"):
                 ports[2],
                 "--lang",
                 lang,
-                "--ssid",
-                "ClubWifi",
-                "--wifi-password",
-                "secret",
             ]
         )
         == 0

@@ -55,6 +55,7 @@ def new_evening(folder, slates, sessions, deals):
     with contextlib.redirect_stdout(io.StringIO()):  # the plans, a line a table
         assert evening_main(["new", str(folder), "--players", str(names),
                              "--sessions", str(sessions), "--deals", str(deals),
+                             "--ssid", "club", "--wifi-password", "secret",
                              "--broker-port", ports[0], "--websockets-port", ports[1],
                              "--page-port", ports[2]]) == 0  # fmt: skip
         for number in range(sessions):

@@ -71,7 +71,12 @@ def test_new_and_draw_from_the_command_line(tmp_path, capsys):
     assert "names 3 players: a table needs four" in capsys.readouterr().err
     assert not (tmp_path / "e").exists()
     names.write_text("Anne\nPaul\nÉmile\nRösli\nHans\n", encoding="utf-8")
-    assert evening_main(["new", str(tmp_path / "e"), "--players", str(names), "--lang", "en"]) == 0
+    assert (
+        evening_main(
+            ["new", str(tmp_path / "e"), "--players", str(names), "--wifi-later", "--lang", "en"]
+        )
+        == 0
+    )
     assert evening_main(["draw", str(tmp_path / "e")]) == 1
     assert "5 players do not make tables of four" in capsys.readouterr().err
     assert Evening.load(tmp_path / "e").settings["draws"] == []

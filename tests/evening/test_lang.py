@@ -36,7 +36,7 @@ def test_every_language_has_every_text_with_the_same_fields():
 def test_french_is_the_default(tmp_path):
     names = tmp_path / "names.txt"
     names.write_text("Anne\nPaul\nÉmile\nRösli\n", encoding="utf-8")
-    said = ok(ardoise("evening", "new", tmp_path / "e", "--players", names))
+    said = ok(ardoise("evening", "new", tmp_path / "e", "--players", names, "--wifi-later"))
     assert said.startswith("soirée ") and "ensuite : ardoise evening draw" in said
     evening = Evening.load(tmp_path / "e")
     assert evening.settings["lang"] == "fr" and evening.settings["title"] == "Soirée de tournoi"

@@ -22,7 +22,7 @@ import pytest
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
 from tests.evening.boards import attempt, client, wait_until
-from tests.evening.conftest import Run, free_port, start_run, wait_for_page
+from tests.evening.conftest import Run, free_port, make_evening, start_run, wait_for_page
 from tests.support.commands import ardoise
 
 
@@ -116,7 +116,9 @@ def enrol_virtual(evening, flash, board, *options):
     )
 
 
-def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
+def test_a_virtual_board_is_enrolled_over_usb(tmp_path):
+    # Two boards at the three tables of the draw: the next board gets table 3.
+    evening = make_evening(tmp_path / "evening", boards=("b1", "b2"))
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "data").mkdir()
@@ -126,13 +128,13 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "was enrolled in evening another1" in result.stdout
-    assert "board b7 enrolled at table 4" in result.stdout
+    assert "board b7 enrolled at table 3" in result.stdout
     assert (flash / "data" / "board_id.txt").read_text().strip() == "b7"
     written = json.loads((flash / "data" / "evening.json").read_bytes())
     reloaded = type(evening).load(evening.folder)
     assert written == {
         "evening": evening.id,
-        "ssid": "ClubWifi",  # make_evening's network
+        "ssid": "club",
         "wifi_password": "secret",
         "broker_host": "10.0.0.2",
         "broker_port": evening.settings["broker"]["port"],
@@ -140,7 +142,7 @@ def test_a_virtual_board_is_enrolled_over_usb(evening, tmp_path):
         "password": reloaded.board_password("b7"),
         "live": "http://10.0.0.3:%d/" % evening.settings["page_port"],  # for the web page
     }
-    assert reloaded.boards["b7"]["table"] == 4
+    assert reloaded.boards["b7"]["table"] == 3
     assert (evening.broker_folder / "passwd").read_text().count("\nb7:$7$101$") == 1
     assert written["password"] not in result.stdout + result.stderr
     # A board whose id is another: refused, its enrolment unchanged.

@@ -706,6 +706,7 @@ def test_a_refused_name_says_why_and_changes_nothing(narrow, site):
     for name, said in (
         ("-", "la place vide de l'ardoise"),
         ("Ñandú", "ne sait pas écrire Ñ ú"),
+        ("Tab\tinside", "pas de caractère de contrôle"),
         ("Bartholomew Jr", "12 caractères au plus"),
         (" Émile ", "Émile est déjà dans la liste"),
         ("   ", "Tapez un nom"),

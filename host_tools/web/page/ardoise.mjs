@@ -74,6 +74,7 @@ const WORDS = {
     empty: "Tapez un nom d'abord.",
     anonymous: "« - » est la place vide de l'ardoise, pas un nom.",
     undrawable: "L'ardoise ne sait pas écrire %s.",
+    control: "Un nom n'a pas de caractère de contrôle (tabulation, retour à la ligne).",
     long: "Un nom a %s caractères au plus.",
     taken: "%s est déjà dans la liste.",
     full: "La liste a déjà %s noms, le maximum.",
@@ -125,6 +126,7 @@ const WORDS = {
     empty: "Zuerst einen Namen eingeben.",
     anonymous: "„-“ ist der leere Platz der Tafel, kein Name.",
     undrawable: "Die Tafel kann %s nicht schreiben.",
+    control: "Ein Name hat kein Steuerzeichen (Tabulator, Zeilenumbruch).",
     long: "Ein Name hat höchstens %s Zeichen.",
     taken: "%s ist schon in der Liste.",
     full: "Die Liste hat schon %s Namen, das Maximum.",
@@ -176,6 +178,7 @@ const WORDS = {
     empty: "Type a name first.",
     anonymous: "\"-\" is the slate's empty seat, not a name.",
     undrawable: "The slate cannot write %s.",
+    control: "A name has no control character (a tab, a new line).",
     long: "A name has at most %s characters.",
     taken: "%s is already on the list.",
     full: "The list already has %s names, the most it can.",
@@ -682,7 +685,8 @@ async function changeRoster(name, add) {
   else if (code === "long" || code === "full") sayRoster([code, detail], "error");
   else if (code === "taken" || code === "absent") sayRoster([code, shown], "error");
   else if (code === "storage" || code === "failed") sayRoster(["unsaved", detail], "error");
-  else if (code === "empty" || code === "anonymous") sayRoster([code, ""], "error");
+  else if (code === "empty" || code === "anonymous" || code === "control")
+    sayRoster([code, ""], "error");
   else sayRoster(["rejected", ""], "error");
   return answer;
 }

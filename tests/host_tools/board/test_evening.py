@@ -114,14 +114,11 @@ def test_three_matches_named_on_the_slate_rank_with_their_names(build, tmp_path)
     script = SUPPORT / "named-evening.keys"
     frames = tmp_path / "frames"
     frames.mkdir()
-    play = "from harness import Device\nDevice(%r).play(%r, %r)\n" % (
-        str(flash / "data"),
-        str(script),
-        str(frames),
-    )
+    play = "import sys\nfrom harness import Device\nDevice(sys.argv[1]).play(*sys.argv[2:])\n"
     # Two games in one session (their rules and screens both named) take
     # more than one match does (tests/test_device_e2e.py's heap).
-    result = run_micropython(["-c", play], heap="160k", path=build, timeout=300)
+    arguments = ["-c", play, flash / "data", script, frames]
+    result = run_micropython(arguments, heap="160k", path=build, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 
     evening = tmp_path / "evening"

@@ -51,15 +51,19 @@ def test_the_empty_seats_dash_is_no_name():
 
 
 def test_every_problem_is_said_with_its_line():
-    data = "Rösli\nThirteen char\nZoë🙂\nRösli\nTab\there\n".encode()
+    data = "Rösli\nThirteen char\nZoë🙂\nRösli\nTab\there\nNext\x85line\n".encode()
     with pytest.raises(roster.RosterError) as refused:
         roster.check(data, "names.txt")
+    # A control character, U+0085 too, is no name's (the spec's rule): said so,
+    # and "\x85" ends no line (the slate splits at "\n" alone).
+    control = "is no name: a match log takes names without a control character"
     assert str(refused.value).splitlines() == [
         "names.txt cannot be the roster:",
         "  line 2: 'Thirteen char' is 13 characters: at most 12",
         "  line 3: 'Zoë🙂' has '🙂', which the slate cannot draw",
         "  line 4: 'Rösli' is already on line 1",
-        "  line 5: 'Tab\\there' has U+0009 (a control), which the slate cannot draw",
+        "  line 5: 'Tab\\there' %s, not U+0009 (a control)" % control,
+        "  line 6: 'Next\\x85line' %s, not U+0085 (a control)" % control,
     ]
     with pytest.raises(roster.RosterError, match="33 names: the slate keeps at most 32"):
         roster.check(b"".join(b"P%d\n" % number for number in range(33)))
@@ -114,9 +118,10 @@ def test_the_boards_reader_needs_no_more_heap_for_a_huge_file(tmp_path):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "roster.txt").write_bytes(data)
-        script = "from ardoise import roster\nprint(repr([n.encode() for n in roster.load(%r)]))"
+        script = "import sys\nfrom ardoise import roster\n"
+        script += "print(repr([n.encode() for n in roster.load(sys.argv[1])]))"
         return lambda kib: run_micropython(
-            ["-c", script % str(folder)], heap="%dk" % kib, path=[tmp_path / "mpy"], timeout=120
+            ["-c", script, folder], heap="%dk" % kib, path=[tmp_path / "mpy"], timeout=120
         )
 
     names = b"R\xc3\xb6sli\nPaul\n"

@@ -123,7 +123,8 @@ def test_the_organiser_names_the_seats_afterwards(evening, tmp_path, capsys):
         ("3-0009.jsonl: A, B, C, D", "line 1: no log 3-0009.jsonl among those given"),
         ("board 4, match 1: A, B, C, D", "line 1: no log board 4, match 1 among those given"),
         ("3-0001.jsonl: A, B, C", "line 1: 3 names for the 4 seats of "),
-        ("3-0001.jsonl: A, B, A, D", "line 1: A sits twice in this match"),
+        ("3-0001.jsonl: A, B, A, D", "line 1: 'names' must be names each at one seat only"),
+        ("3-0001.jsonl: A, B\x85b, C, D", "line 1: 'names' must be names without a control"),
         ("3-0001.jsonl: A, B, C, " + "x" * 17, "names of 1 to 16 characters"),
         ("3-0001.jsonl A, B, C, D", "line 1: expected a log and its players"),
         (
