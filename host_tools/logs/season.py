@@ -6,7 +6,9 @@ an evening.json: `ardoise evening new` made them), or given `--season`
 season's ranking: per kind of game, each player's total at each evening
 (as that evening's own ranking gives it), the season's total and the
 evenings played. Equal season totals share a place, as in the evening's
-ranking of the report.
+ranking of the report. With --pairs, a championship's season: each pair's
+matches won at each evening (its byes counted), then the coche difference
+over the season (ruling 35's next criterion), else a shared place.
 
 The logs are read and credited once for the whole report (ranking.py:
 the names file, copies of one match skipped); each evening's column then
@@ -35,6 +37,7 @@ class SeasonLine:
     total: int = 0
     evenings: int = 0
     place: int = 0
+    difference: int = 0  # a pair's coche difference over the season (its tie-break)
 
 
 @dataclass
@@ -95,31 +98,77 @@ def season(sources, chosen):
                 line.totals[index] = standing.total
                 line.total += standing.total
                 line.evenings += 1
-    seasons = []
-    for (kind, unit), table in sorted(kinds.items()):
-        lines = sorted(table.values(), key=lambda line: (-line.total, line.name))
-        for index, line in enumerate(lines):
-            tied = index and line.total == lines[index - 1].total
-            line.place = lines[index - 1].place if tied else index + 1
-        seasons.append(Season(kind, unit, chosen, lines))
-    return seasons
+    return [
+        Season(kind, unit, chosen, placed(table.values()))
+        for (kind, unit), table in sorted(kinds.items())
+    ]
+
+
+def placed(lines):
+    """The season's lines best first: the total, then the difference (a pairs'
+    season: ruling 35's second criterion), equal ones sharing a place."""
+    lines = sorted(lines, key=lambda line: (-line.total, -line.difference, line.name))
+    for index, line in enumerate(lines):
+        before = lines[index - 1] if index else None
+        tied = before and (before.total, before.difference) == (line.total, line.difference)
+        line.place = before.place if tied else index + 1
+    return lines
+
+
+def pair_season(chosen, results):
+    """A championship's season: each pair's matches won at each evening (byes counted,
+    as that evening's ranking of pairs gives them), the total, then the coche
+    difference over the season. `results`: pairs.Result of every match given."""
+    from host_tools.logs import pairs
+
+    table = {}
+    for index, evening in enumerate(chosen):
+        # Read afresh: the report's own ranking gave rounds from one evening's record.
+        own = [pairs.result_of(r.source) for r in results if within(r.source.path, evening.path)]
+        record = pairs.read_record(evening.path)
+        if record:
+            pairs.assign_rounds(record, own)
+            pairs.apply_time_rule(record, own)
+        byes, registered = (record.byes(), record.pairs) if record else ([], [])
+        for pair in pairs.rank(own, byes, registered):
+            if not pair.played:
+                continue
+            key = frozenset(pair.pair)
+            line = table.setdefault(
+                key, SeasonLine(pairs.pair_name(pair.pair), [None] * len(chosen))
+            )
+            line.totals[index] = pair.won
+            line.total += pair.won
+            line.difference += pair.difference
+            line.evenings += 1
+    return [Season("Le Brouc championship", "matches won", chosen, placed(table.values()))]
+
+
+def pairs_of(season_table):
+    return season_table.unit == "matches won"
 
 
 def headings(season_table):
-    return ["rank", "name"] + [e.label for e in season_table.evenings] + ["total", "evenings"]
+    more = ["coche difference"] if pairs_of(season_table) else []
+    return (
+        ["rank", "name"] + [e.label for e in season_table.evenings] + ["total"] + more
+        + ["evenings"]
+    )  # fmt: skip
 
 
 def rows(season_table):
     return [
         [str(line.place), line.name]
         + ["–" if total is None else str(total) for total in line.totals]
-        + [str(line.total), str(line.evenings)]
+        + [str(line.total)]
+        + (["%+d" % line.difference] if pairs_of(season_table) else [])
+        + [str(line.evenings)]
         for line in season_table.lines
     ]
 
 
 def numeric(season_table):
-    return tuple(index for index in range(len(season_table.evenings) + 4) if index != 1)
+    return tuple(index for index in range(len(headings(season_table))) if index != 1)
 
 
 def season_lines(seasons):

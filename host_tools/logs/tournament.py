@@ -91,7 +91,7 @@ def main(argv=None):
         chosen = season.evenings(args.logs, args.season)
         sources, ranked, skipped = rank_logs(paths, logs, args.names)
         if args.pairs:
-            return report_pairs(args, sources)
+            return report_pairs(args, sources, chosen)
         if not ranked:
             raise ReportError(
                 "nothing to rank: "
@@ -130,7 +130,7 @@ def written(*outputs):
     return True
 
 
-def report_pairs(args, sources):
+def report_pairs(args, sources, chosen=None):
     """`--pairs`: the championship's ranking of pairs (host_tools/logs/pairs.py)."""
     import json
 
@@ -158,11 +158,14 @@ def report_pairs(args, sources):
             + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
         )
     ranked = pairs.rank(results, byes, registered)
+    seasons = season.pair_season(chosen, results) if chosen else []
     for source in sources:
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
+    if seasons and not written((args.csv, lambda path: write_season_csv(seasons, path))):
+        return 1
     if not written(
-        (args.csv, lambda path: pairs.write_csv(ranked, path)),
+        (None if seasons else args.csv, lambda path: pairs.write_csv(ranked, path)),
         (args.png, lambda path: pairs.write_png(path, ranked, results, byes)),
         (args.html, lambda path: pairs.write_html(path, ranked, results, byes)),
     ):
@@ -170,8 +173,15 @@ def report_pairs(args, sources):
     if args.json:
         print(json.dumps([pair.row() for pair in ranked], ensure_ascii=False, indent=1))
     else:
-        print(printable("\n".join(pairs.report_lines(ranked, results, byes))))
+        lines = season.season_lines(seasons)[1:] + [""] if seasons else []
+        print(printable("\n".join(lines + pairs.report_lines(ranked, results, byes))))
     return 0
+
+
+def write_season_csv(seasons, path):
+    from host_tools import common
+
+    common.write_csv(path, season.csv_rows(seasons))
 
 
 def is_folder(argument):

@@ -86,3 +86,57 @@ def test_a_season_of_pulled_folders_is_asked_for(tmp_path):
     assert said.returncode == 1 and "--season ranks two evenings or more" in said.stderr
     both = ok(ardoise("tournament", "--season", "tests/logs/tournament", "docs/examples"))
     assert "Season: Bruus, schwesing: matchsticks (2 evenings)" in both
+
+
+def a_championship(folder, seed):
+    """A championship of 7 pairs, its round 1 played through its own broker and `run`:
+    three tables and a bye."""
+    import json
+
+    from tests.evening.journals import brouc_match
+    from tests.evening.test_championship_e2e import new_championship
+
+    folder.mkdir()
+    evening = new_championship(folder)
+    ok(ardoise("evening", "draw", evening.folder, "--seed", seed))
+    evening.reload()
+    run = start_run(evening)
+    boards = {}
+    try:
+        until(lambda: connects(evening.settings["broker"]["port"]), "the evening's broker")
+        rng = random.Random(seed)
+        for table in evening.settings["draws"][0]["tables"]:
+            name = evening.board_at(table["table"])
+            boards[name] = Board(evening, name, {1: brouc_match(rng, table["names"])})
+            boards[name].write(len(boards[name].order))
+        for board in boards.values():
+            assert board.wait_held(board.end)
+    finally:
+        for board in boards.values():
+            board.close()
+        stop_run(run)
+    alone = json.loads(ok(ardoise("tournament", evening.folder, "--pairs", "--json")))
+    return evening.folder, {" & ".join(row["pair"]): row for row in alone}
+
+
+def test_the_season_of_two_championships_ranks_pairs(tmp_path):
+    first_folder, first = a_championship(tmp_path / "one", 7)
+    second_folder, second = a_championship(tmp_path / "two", 8)
+    said = ok(ardoise("tournament", first_folder, second_folder, "--pairs"))
+    title = "Season: Le Brouc championship: matches won (2 evenings)"
+    assert said.startswith(title)
+    lines = said.splitlines()
+    assert lines[1].split()[-3:] == ["coche", "difference", "evenings"]
+    rows = {}
+    for line in lines[2:]:
+        if not line.strip():
+            break
+        cells = line.split()
+        rows[" ".join(cells[1:4])] = [int(cell) for cell in cells[4:]]
+    assert set(rows) == set(first) == set(second)  # every pair played (or had its bye)
+    for pair, cells in rows.items():
+        one, two = first[pair], second[pair]
+        difference = one["coches"] - one["conceded"] + two["coches"] - two["conceded"]
+        assert cells == [one["won"], two["won"], one["won"] + two["won"], difference, 2], pair
+    wins = [(cells[2], cells[3]) for cells in rows.values()]
+    assert wins == sorted(wins, reverse=True)  # matches won, then the coche difference
