@@ -325,10 +325,16 @@ def do_players(args):
     evening = Evening.load(pathlib.Path(args.folder))
     added = "\n".join(args.add).encode() if args.add else b""
     if not added and not args.withdraw:
-        players = evening.settings["players"]
-        print("%d players: %s" % (len(players), ", ".join(players)))
-        if evening.settings.get("withdrawn"):
-            print("withdrawn: %s" % ", ".join(evening.settings["withdrawn"]))
+        settings = evening.settings
+        if "pairs" in settings:  # a championship's
+            gone = settings.get("withdrawn_pairs", [])
+            playing = [" & ".join(pair) for pair in settings["pairs"] if pair not in gone]
+            gone = [" & ".join(pair) for pair in gone]
+        else:
+            playing, gone = settings["players"], settings.get("withdrawn", [])
+        print("%d: %s" % (len(playing), ", ".join(playing)))
+        if gone:
+            print("withdrawn: %s" % ", ".join(gone))
         return 0
     for line in course.change_players(evening, added, args.withdraw):
         print(line)
@@ -685,12 +691,10 @@ def parser():
 
 def during_and_after(commands):
     """The subcommands of the evening's course: players, a spare board, the results."""
-    one = commands.add_parser("players", help="add or withdraw players between sessions")
+    one = commands.add_parser("players", help="add or withdraw players (or pairs) between draws")
     one.add_argument("folder")
-    one.add_argument("--add", action="append", metavar="NAME", help="a player who comes")
-    one.add_argument(
-        "--withdraw", action="append", default=[], metavar="NAME", help="a player who leaves"
-    )
+    one.add_argument("--add", action="append", metavar="NAME", help="who comes ('A & B': a pair)")
+    one.add_argument("--withdraw", action="append", default=[], metavar="NAME", help="who leaves")
     one.set_defaults(act=do_players)
     one = commands.add_parser("replace", help="a spare board for a table whose slate died")
     one.add_argument("folder")

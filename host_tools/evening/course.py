@@ -97,8 +97,11 @@ def left_over(evening, sit_out, two):
 
 def change_players(evening, added, withdrawn):
     """Add the names `added` (from a players file's bytes, checked as the roster checks
-    names), withdraw those of `withdrawn`; the lines to say."""
+    names), withdraw those of `withdrawn`; the lines to say. At a championship, pairs:
+    "Anne & Marc"."""
     settings = evening.settings
+    if "pairs" in settings:
+        return change_pairs(evening, added.decode("utf-8").splitlines(), withdrawn)
     players = list(settings["players"])
     gone = list(settings.get("withdrawn", []))
     said = []
@@ -129,5 +132,55 @@ def change_players(evening, added, withdrawn):
     said.append(
         "%d players from session %d on (%d drawn): next, ardoise evening draw %s"
         % (len(players), drawn + 1, drawn, evening.folder)
+    )
+    return said
+
+
+def change_pairs(evening, added, withdrawn):
+    """A championship's pairs that come or leave between rounds: a pair added is drawn
+    from the next round on (Swiss rounds: it meets the pairs nearest its wins); a pair
+    withdrawn is drawn no more and keeps its place in the ranking with what it won."""
+    from host_tools.evening import championship
+
+    settings = evening.settings
+    if settings["format"] != "swiss":
+        raise EveningError(
+            "a round robin's schedule is made for its pairs: pairs come and go at Swiss "
+            "rounds only (new --format swiss)"
+        )
+    registered = [list(pair) for pair in settings["pairs"]]
+    gone = [list(pair) for pair in settings.get("withdrawn_pairs", [])]
+    said = []
+    for line in withdrawn:
+        names = {name.strip() for name in line.split(championship.SEPARATOR)}
+        pair = next((p for p in registered if set(p) == names), None)
+        if pair is None or pair in gone:
+            known = " (already withdrawn)" if pair else ""
+            raise EveningError("%r is not a pair that plays%s: nothing changed" % (line, known))
+        gone.append(pair)
+        said.append("%s withdrawn: drawn no more, keeps what it won" % " & ".join(pair))
+    for line in added:
+        line = line.strip()
+        names = [name.strip(" \t") for name in line.split(championship.SEPARATOR)]
+        back = next((p for p in gone if set(p) == set(names)), None)
+        if back:
+            gone.remove(back)
+            said.append("%s is back" % " & ".join(back))
+            continue
+        problems = championship.pair_problems(
+            line, names, registered, list(range(1, 1 + len(registered)))
+        )
+        if problems:
+            raise EveningError("%s: nothing changed" % "; ".join(problems))
+        registered.append(names)
+        said.append("%s added" % " & ".join(names))
+    settings["pairs"] = registered
+    settings["players"] = [name for pair in registered for name in pair]
+    settings["withdrawn_pairs"] = gone
+    evening.save()
+    drawn = len(settings.get("draws", []))
+    said.append(
+        "%d pairs from round %d on (%d drawn): next, ardoise evening draw %s"
+        % (len(registered) - len(gone), drawn + 1, drawn, evening.folder)
     )
     return said

@@ -124,3 +124,29 @@ def late_arrival_and_take_back(folder, boards):
     second = Evening.load(folder).settings["draws"][1]
     assert len(second["sit_out"]) == 1 and "Nina" not in second["sit_out"]
     until(lambda: all(s[-1] for s in seatings(boards)), "session 2's seating again")
+
+
+def test_pairs_come_and_go_between_rounds_of_a_championship(tmp_path):
+    """Round 1 played through the real Mosquitto and `run`; a pair leaves, another
+    comes: round 2 draws the one and not the other, the one who left keeps its result."""
+    from tests.evening.test_championship_e2e import new_championship
+    from tests.evening.test_season import a_championship
+
+    folder, first = a_championship(tmp_path / "one", 7)
+    leaving = next(pair for pair, row in first.items() if row["won"] and row["coches"])
+    ok(ardoise("evening", "players", folder, "--withdraw", leaving, "--add", "Nina & Ueli"))
+    listed = ok(ardoise("evening", "players", folder))
+    assert "Nina & Ueli" in listed and "withdrawn: %s" % leaving in listed
+    ok(ardoise("evening", "draw", folder, "--seed", 9))
+    second = Evening.load(folder).settings["draws"][1]
+    drawn = [" & ".join(pair) for table in second["tables"] for pair in table["pairs"]]
+    drawn += [" & ".join(second["bye"])] if second["bye"] else []
+    assert leaving not in drawn and "Nina & Ueli" in drawn and len(drawn) == 7
+    ranked = json.loads(ok(ardoise("tournament", folder, "--pairs", "--json")))
+    kept = next(row for row in ranked if " & ".join(row["pair"]) == leaving)
+    assert (kept["won"], kept["coches"]) == (first[leaving]["won"], first[leaving]["coches"])
+    # A round robin's schedule is its pairs': none come or go.
+    (tmp_path / "two").mkdir()
+    robin = new_championship(tmp_path / "two", "--format", "round-robin", "--rounds", 3)
+    said = refused("players", robin.folder, "--add", "Nina & Ueli")
+    assert "a round robin's schedule is made for its pairs" in said
