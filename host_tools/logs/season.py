@@ -115,35 +115,6 @@ def placed(lines):
     return lines
 
 
-def pair_season(chosen, results):
-    """A championship's season: each pair's matches won at each evening (byes counted,
-    as that evening's ranking of pairs gives them), the total, then the coche
-    difference over the season. `results`: pairs.Result of every match given."""
-    from host_tools.logs import pairs
-
-    table = {}
-    for index, evening in enumerate(chosen):
-        # Read afresh: the report's own ranking gave rounds from one evening's record.
-        own = [pairs.result_of(r.source) for r in results if within(r.source.path, evening.path)]
-        record = pairs.read_record(evening.path)
-        if record:
-            pairs.assign_rounds(record, own)
-            pairs.apply_time_rule(record, own)
-        byes, registered = (record.byes(), record.pairs) if record else ([], [])
-        for pair in pairs.rank(own, byes, registered):
-            if not pair.played:
-                continue
-            key = frozenset(pair.pair)
-            line = table.setdefault(
-                key, SeasonLine(pairs.pair_name(pair.pair), [None] * len(chosen))
-            )
-            line.totals[index] = pair.won
-            line.total += pair.won
-            line.difference += pair.difference
-            line.evenings += 1
-    return [Season("Le Brouc championship", "matches won", chosen, placed(table.values()))]
-
-
 def pairs_of(season_table):
     return season_table.unit == "matches won"
 

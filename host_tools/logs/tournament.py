@@ -158,7 +158,7 @@ def report_pairs(args, sources, chosen=None):
             + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
         )
     ranked = pairs.rank(results, byes, registered)
-    seasons = season.pair_season(chosen, results) if chosen else []
+    seasons = pairs.season_of(chosen, results) if chosen else []
     for source in sources:
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
