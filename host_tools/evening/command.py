@@ -154,21 +154,24 @@ def new(args):
         )
     say_secrets(evening)
     if not wifi:
-        print("no Wi-Fi network yet: `ardoise evening wifi %s` sets it, before enrolling" % folder)
+        print(texts("new_wifi_later", folder=folder))
     print(texts("next_draw", folder=folder))
     return 0
 
 
 def say_secrets(evening):
     """Where the passwords are, and that git leaves them out."""
-    where = "%s and %s" % (evening.folder / "secrets.json", evening.folder / "broker" / "passwd")
-    print("the passwords: %s (yours alone to read)" % where)
+    texts = lang.of(evening)
+    print(
+        texts(
+            "new_secrets",
+            secrets=evening.folder / "secrets.json",
+            passwd=evening.folder / "broker" / "passwd",
+        )
+    )
     repository = evening.repository()
     if repository:
-        print(
-            "  %s is in the git repository %s: its .gitignore keeps them out of any commit"
-            % (evening.folder, repository)
-        )
+        print(texts("new_in_git", folder=evening.folder, repository=repository))
 
 
 def wifi_of(args, folder, later=False):
@@ -212,13 +215,12 @@ def set_wifi(args):
     before = evening.secrets.get("wifi") or {}
     wifi = evening.secrets["wifi"] = wifi_of(args, evening.folder)
     evening.save()
-    print("evening %s: the boards join Wi-Fi %r" % (evening.id, wifi["ssid"]))
+    texts = lang.of(evening)
+    print(texts("wifi_set", id=evening.id, ssid=repr(wifi["ssid"])))
     if evening.boards and wifi != before:
         # A board has the network it was enrolled with (data/evening.json).
-        print(
-            "  the boards enrolled still have %r: enrol each again to give them this one (%s)"
-            % (before.get("ssid", ""), ", ".join(sorted(evening.boards)))
-        )
+        boards = ", ".join(sorted(evening.boards))
+        print(texts("wifi_enrol_again", ssid=repr(before.get("ssid", "")), boards=boards))
     return 0
 
 
@@ -334,7 +336,7 @@ def do_players(args):
             playing, gone = settings["players"], settings.get("withdrawn", [])
         print("%d: %s" % (len(playing), ", ".join(playing)))
         if gone:
-            print("withdrawn: %s" % ", ".join(gone))
+            print(lang.of(evening)("players_withdrawn", names=", ".join(gone)))
         return 0
     for line in course.change_players(evening, added, args.withdraw):
         print(line)
@@ -368,14 +370,15 @@ def do_results(args):
         parts = printouts.session_parts(texts, title, session, sessions)
         lines += printouts.text_lines(parts) + [""]
         written = printouts.write(folder, "session-%d" % session.session, texts, parts)
-        lines.append("-> %s, %s" % written)
+        lines.append(texts("results_written", html=written[0], png=written[1]))
         lines.append("")
     if args.session is None:
         parts = printouts.prize_parts(texts, title, made)
         lines += printouts.text_lines(parts) + [""]
-        lines.append("-> %s, %s" % printouts.write(folder, "prize-list", texts, parts))
+        written = printouts.write(folder, "prize-list", texts, parts)
+        lines.append(texts("results_written", html=written[0], png=written[1]))
     for path, error in made.refused:
-        lines.append("refused: %s: %s" % (path, error))
+        lines.append(texts("status_refused", text="%s: %s" % (path, error)).strip())
     print(printable("\n".join(lines)))
     return 0
 
@@ -398,23 +401,20 @@ def enrol(args):
         live,
     )
     broker.write_config(evening)
+    texts = lang.of(evening)
     if before:
-        print("board %s was enrolled in evening %s: it now belongs to this one" % (board, before))
+        print(texts("enrol_moved", board=board, before=before))
     print(
-        "board %s enrolled at table %d: broker %s:%d, Wi-Fi %r"
-        % (
-            board,
-            table,
-            host,
-            evening.settings["broker"]["port"],
-            evening.secrets.get("wifi", {}).get("ssid", ""),
+        texts(
+            "enrol_done",
+            board=board,
+            table=table,
+            broker="%s:%d" % (host, evening.settings["broker"]["port"]),
+            ssid=repr(evening.secrets.get("wifi", {}).get("ssid", "")),
         )
     )
     if args.port == VIRTUAL:  # trying the evening without boards: this PC plays the slate
-        print(
-            "a slate on this PC plays it: ardoise sim --root %s (or, once deployed there, "
-            "ardoise virtual-board --flash %s)" % (args.virtual_flash, args.virtual_flash)
-        )
+        print(texts("enrol_virtual", flash=args.virtual_flash))
     return 0
 
 
@@ -431,18 +431,20 @@ def do_replace(args):
             evening, args.table, link, host, page_url(evening, args.page_host), args.erase
         )
     broker.write_config(evening)  # the new password; a running `run` reloads it
+    texts = lang.of(evening)
     if number:
-        print(
-            "the spare is board %s at table %d: match %d, its %d lines as the organiser "
-            "holds them; the table plays on from there" % (board, args.table, number, lines)
-        )
+        print(texts("spare_done", board=board, table=args.table, match=number, lines=lines))
     else:
-        print("the spare is board %s at table %d: no match held yet" % (board, args.table))
-    print(
-        "the board it replaces can no longer connect to this evening; after the evening, "
-        "give the spare its own id again (ardoise deploy --id)"
-    )
+        print(texts("spare_empty", board=board, table=args.table))
+    print(texts("spare_after"))
     return 0
+
+
+def say_started(evening, address, url, own_broker):
+    texts = lang.of(evening)
+    print(texts("run_start", id=evening.id, broker=address, boards=len(evening.boards)))
+    print(texts("run_page", url=url))
+    print(texts("run_ctrl_c") if own_broker else texts("run_ctrl_c_broker", broker=address))
 
 
 def run(args):
@@ -470,17 +472,7 @@ def run(args):
         runner.start()
         url = "http://%s:%d/" % (args.page_host or lan_address(), page_port)
         server = serve(runner.live, page_port, url)
-        print(
-            "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
-        )
-        print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        if mosquitto:
-            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
-        else:
-            print(
-                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
-                "the folder keeps everything" % address
-            )
+        say_started(evening, address, url, own_broker=mosquitto is not None)
         files = evening.changed()
         while True:
             time.sleep(0.5)
@@ -491,7 +483,7 @@ def run(args):
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
                 mosquitto.reload()
     except KeyboardInterrupt:
-        print("stopped: the folder holds every line confirmed")
+        print(lang.of(evening)("run_stopped"))
         return 0
     finally:
         if server:

@@ -14,6 +14,7 @@
 """
 
 from host_tools.board.roster import check as check_names
+from host_tools.evening import lang
 from host_tools.evening.folder import EveningError
 
 MOST_PLAYERS = 400
@@ -102,6 +103,7 @@ def change_players(evening, added, withdrawn):
     settings = evening.settings
     if "pairs" in settings:
         return change_pairs(evening, added.decode("utf-8").splitlines(), withdrawn)
+    texts = lang.of(evening)
     players = list(settings["players"])
     gone = list(settings.get("withdrawn", []))
     said = []
@@ -111,7 +113,7 @@ def change_players(evening, added, withdrawn):
             raise EveningError("%r is not among the players%s: nothing changed" % (name, known))
         players.remove(name)
         gone.append(name)
-        said.append("%s withdrawn: drawn no more, keeps what they won" % name)
+        said.append(texts("players_gone", name=name))
     if added:
         names = check_names(added, "the names added", MOST_PLAYERS)
         for name in names:
@@ -119,9 +121,9 @@ def change_players(evening, added, withdrawn):
                 raise EveningError("%s already plays this evening: nothing changed" % name)
             if name in gone:
                 gone.remove(name)
-                said.append("%s is back" % name)
+                said.append(texts("players_back", name=name))
             else:
-                said.append("%s added" % name)
+                said.append(texts("players_added", name=name))
             players.append(name)
     if len(players) > MOST_PLAYERS:
         raise EveningError("%d players: at most %d" % (len(players), MOST_PLAYERS))
@@ -130,8 +132,13 @@ def change_players(evening, added, withdrawn):
     evening.save()
     drawn = len(settings.get("draws", []))
     said.append(
-        "%d players from session %d on (%d drawn): next, ardoise evening draw %s"
-        % (len(players), drawn + 1, drawn, evening.folder)
+        texts(
+            "players_now",
+            count=len(players),
+            session=drawn + 1,
+            drawn=drawn,
+            folder=evening.folder,
+        )
     )
     return said
 
@@ -143,6 +150,7 @@ def change_pairs(evening, added, withdrawn):
     from host_tools.evening import championship
 
     settings = evening.settings
+    texts = lang.of(evening)
     if settings["format"] != "swiss":
         raise EveningError(
             "a round robin's schedule is made for its pairs: pairs come and go at Swiss "
@@ -152,20 +160,20 @@ def change_pairs(evening, added, withdrawn):
     gone = [list(pair) for pair in settings.get("withdrawn_pairs", [])]
     said = []
     for line in withdrawn:
-        names = {name.strip() for name in line.split(championship.SEPARATOR)}
-        pair = next((p for p in registered if set(p) == names), None)
+        leaving = {name.strip() for name in line.split(championship.SEPARATOR)}
+        pair = next((p for p in registered if set(p) == leaving), None)
         if pair is None or pair in gone:
             known = " (already withdrawn)" if pair else ""
             raise EveningError("%r is not a pair that plays%s: nothing changed" % (line, known))
         gone.append(pair)
-        said.append("%s withdrawn: drawn no more, keeps what it won" % " & ".join(pair))
+        said.append(texts("pairs_gone", pair=" & ".join(pair)))
     for line in added:
         line = line.strip()
         names = [name.strip(" \t") for name in line.split(championship.SEPARATOR)]
         back = next((p for p in gone if set(p) == set(names)), None)
         if back:
             gone.remove(back)
-            said.append("%s is back" % " & ".join(back))
+            said.append(texts("players_back", name=" & ".join(back)))
             continue
         problems = championship.pair_problems(
             line, names, registered, list(range(1, 1 + len(registered)))
@@ -173,14 +181,19 @@ def change_pairs(evening, added, withdrawn):
         if problems:
             raise EveningError("%s: nothing changed" % "; ".join(problems))
         registered.append(names)
-        said.append("%s added" % " & ".join(names))
+        said.append(texts("players_added", name=" & ".join(names)))
     settings["pairs"] = registered
     settings["players"] = [name for pair in registered for name in pair]
     settings["withdrawn_pairs"] = gone
     evening.save()
     drawn = len(settings.get("draws", []))
     said.append(
-        "%d pairs from round %d on (%d drawn): next, ardoise evening draw %s"
-        % (len(registered) - len(gone), drawn + 1, drawn, evening.folder)
+        texts(
+            "pairs_now",
+            count=len(registered) - len(gone),
+            round=drawn + 1,
+            drawn=drawn,
+            folder=evening.folder,
+        )
     )
     return said

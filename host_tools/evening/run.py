@@ -242,10 +242,7 @@ class Runner:
         if board not in self.evening.boards:
             if board not in self.unknown and len(self.unknown) < 100:
                 self.unknown.add(board)
-                self.say(
-                    "board %s is not enrolled in this evening: its messages are ignored "
-                    "(ardoise evening enrol --port PORT)" % shown(board)
-                )
+                self.say(lang.of(self.evening)("run_not_enrolled", board=shown(board)))
             return
         self.seen[board] = time.strftime("%H:%M:%S")
         try:
@@ -286,7 +283,9 @@ class Runner:
     def on_status(self, board, state):
         if self.online.get(board) != state:
             self.online[board] = state
-            self.say("table %d: board %s %s" % (self.table(board), board, state))
+            texts = lang.of(self.evening)
+            word = texts("status_%s" % state) if state in ("online", "offline") else state
+            self.say(texts("run_board_state", table=self.table(board), board=board, state=word))
         self.live.changed()
 
     def on_line(self, board, number, index, line):
@@ -309,7 +308,11 @@ class Runner:
             self.disk_room(board)
             self.wake.set()
             if index == 0:
-                self.say("table %d: board %s began match %d" % (self.table(board), board, number))
+                self.say(
+                    lang.of(self.evening)(
+                        "run_began", table=self.table(board), board=board, match=number
+                    )
+                )
                 try:
                     self.began(board, number, line)
                 except OSError as error:  # a full disk: said, the evening goes on
@@ -331,7 +334,7 @@ class Runner:
         self.evening.reload()
         self.publish_seating()
         for board in set(self.evening.boards) - set(boards):
-            self.say("table %d: board %s enrolled" % (self.table(board), board))
+            self.say(lang.of(self.evening)("run_enrolled", table=self.table(board), board=board))
             self.publish_have(board)
         self.live.changed()
         return now, self.evening.boards != boards
@@ -458,10 +461,7 @@ class Runner:
         for text in standing["refused"]:
             if text not in self.shown:
                 self.shown.add(text)
-                self.say(
-                    "refused by the rules: %s (the file keeps every line the board "
-                    "sent, this one and those after it)" % text
-                )
+                self.say(lang.of(self.evening)("run_rules_refuse", text=text))
         self.save_boards()
 
     def save_boards(self):

@@ -105,7 +105,8 @@ def start_run(evening, *options):
 
 def evening_from_the_command_line(tmp_path, players, seed, *options):
     """`ardoise evening new` as an organiser types it (the players' file `players`, the
-    Wi-Fi "club", free ports; `options` added), then `draw --seed SEED`: (folder, port)."""
+    Wi-Fi "club", free ports, in English; `options` added), then `draw --seed SEED`:
+    (folder, port)."""
     from tests.support.commands import ardoise
 
     folder = tmp_path / "evening"
@@ -115,7 +116,7 @@ def evening_from_the_command_line(tmp_path, players, seed, *options):
     for command in (
         ["new", folder, "--players", names, "--ssid", "club", "--wifi-password", "secret",
          "--broker-port", port, "--websockets-port", free_port(), "--page-port", free_port(),
-         *options],
+         "--lang", "en", *options],
         ["draw", folder, "--seed", seed],
     ):  # fmt: skip
         done = ardoise("evening", *command)

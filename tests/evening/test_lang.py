@@ -88,3 +88,27 @@ def test_the_organisers_messages_follow_the_evening(tmp_path):
         output = stop_run(run)
     assert re.search(r"Sitzordnung der Runde 1 an die Tafeln gesendet: Tisch 1 \(b1\)", output)
     assert "Sitzordnung der Runde 1 zurückgenommen" in output
+    assert "Abend %s: Server mqtt://" % evening.id in output
+    assert "3 Tafeln angemeldet\ndie Rangliste live: http://" in output
+    assert "Tisch 1: Tafel b1 online" in output and "beendet: der Ordner" in output
+
+
+def test_the_commands_say_what_they_did_in_the_evenings_language(tmp_path, capsys):
+    """new, wifi, players and results speak French in a French evening (the default)."""
+    from host_tools.evening.command import main as evening_main
+
+    names = tmp_path / "names.txt"
+    names.write_text("Anne\nPaul\nÉmile\nRösli\nUrs\n", encoding="utf-8")
+    folder = str(tmp_path / "e")
+    assert evening_main(["new", folder, "--players", str(names), "--wifi-later"]) == 0
+    said = capsys.readouterr().out
+    assert "pas encore de réseau Wi-Fi" in said and "les mots de passe :" in said
+    assert evening_main(["wifi", folder, "--ssid", "club", "--wifi-password", "secret"]) == 0
+    assert "les ardoises rejoignent le Wi-Fi 'club'" in capsys.readouterr().out
+    assert evening_main(["players", folder, "--add", "Vreni", "--withdraw", "Urs"]) == 0
+    said = capsys.readouterr().out
+    assert "Urs part : plus tiré au sort" in said and "Vreni ajouté" in said
+    assert "5 joueurs dès la séance 1 (0 tirées)" in said
+    assert evening_main(["players", folder]) == 0
+    assert "partis : Urs" in capsys.readouterr().out
+    assert "withdrawn" not in said and "added" not in said

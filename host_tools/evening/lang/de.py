@@ -160,4 +160,66 @@ TEXTS = {
         "Sitzordnung des Durchgangs {number} zurückgenommen: die Tafeln vergessen sie; dann "
         "ardoise evening draw"
     ),
+    # was die Befehle und run im Lauf des Abends sagen
+    "new_wifi_later": "noch kein WLAN: `ardoise evening wifi {folder}` setzt es, vor dem Anmelden",
+    "new_secrets": "die Passwörter: {secrets} und {passwd} (nur für Sie lesbar)",
+    "new_in_git": (
+        "  {folder} liegt im Git-Repository {repository}: seine .gitignore hält sie aus jedem"
+        " Commit"
+    ),
+    "wifi_set": "Abend {id}: die Tafeln verbinden sich mit dem WLAN {ssid}",
+    "wifi_enrol_again": (
+        "  die angemeldeten Tafeln haben noch {ssid}: jede neu anmelden, damit sie dieses "
+        "erhält ({boards})"
+    ),
+    "enrol_moved": (
+        "Tafel {board} war für den Abend {before} angemeldet: sie gehört jetzt zu diesem"
+    ),
+    "enrol_done": "Tafel {board} an Tisch {table} angemeldet: Server {broker}, WLAN {ssid}",
+    "enrol_virtual": (
+        "eine Tafel auf diesem PC spielt sie: ardoise sim --root {flash} (oder, einmal "
+        "aufgespielt, ardoise virtual-board --flash {flash})"
+    ),
+    "spare_done": (
+        "die Ersatztafel ist Tafel {board} an Tisch {table}: Match {match}, seine {lines} "
+        "Zeilen, wie die Organisation sie hat; der Tisch spielt von dort weiter"
+    ),
+    "spare_empty": "die Ersatztafel ist Tafel {board} an Tisch {table}: noch kein Match",
+    "spare_after": (
+        "die ersetzte Tafel kann sich nicht mehr mit diesem Abend verbinden; nach dem Abend "
+        "der Ersatztafel ihre eigene Kennung zurückgeben (ardoise deploy --id)"
+    ),
+    "run_start": "Abend {id}: Server {broker}, {boards} Tafeln angemeldet",
+    "run_page": "die Rangliste live: {url} (ihr QR-Code: {url}qr.svg)",
+    "run_ctrl_c": "Ctrl-C beendet Server und Seite des Abends; der Ordner behält alles",
+    "run_ctrl_c_broker": (
+        "Ctrl-C beendet die Seite und diese Organisation; der Server {broker} läuft weiter; der "
+        "Ordner behält alles"
+    ),
+    "run_stopped": "beendet: der Ordner hat jede bestätigte Zeile",
+    "run_not_enrolled": (
+        "Tafel {board} ist nicht für diesen Abend angemeldet: ihre Meldungen werden ignoriert "
+        "(ardoise evening enrol --port PORT)"
+    ),
+    "run_board_state": "Tisch {table}: Tafel {board} {state}",
+    "status_online": "online",
+    "status_offline": "offline",
+    "run_began": "Tisch {table}: Tafel {board} beginnt Match {match}",
+    "run_enrolled": "Tisch {table}: Tafel {board} angemeldet",
+    "run_rules_refuse": (
+        "von den Regeln abgelehnt: {text} (die Datei behält jede Zeile der Tafel, diese und "
+        "die folgenden)"
+    ),
+    "players_withdrawn": "abgemeldet: {names}",
+    "players_gone": "{name} geht: nicht mehr ausgelost, behält das Gewonnene",
+    "pairs_gone": "{pair} geht: nicht mehr ausgelost, behält das Gewonnene",
+    "players_back": "{name} ist zurück",
+    "players_added": "{name} dazu",
+    "players_now": (
+        "{count} Spieler ab Runde {session} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+    ),
+    "pairs_now": (
+        "{count} Paare ab Durchgang {round} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+    ),
+    "results_written": "-> {html}, {png}",
 }

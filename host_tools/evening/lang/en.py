@@ -152,4 +152,66 @@ TEXTS = {
     "run_round_forgotten": (
         "round {number}'s seating taken back: the slates forget it; next, ardoise evening draw"
     ),
+    # the commands' outputs and run's words on the course of the evening
+    "new_wifi_later": (
+        "no Wi-Fi network yet: `ardoise evening wifi {folder}` sets it, before enrolling"
+    ),
+    "new_secrets": "the passwords: {secrets} and {passwd} (yours alone to read)",
+    "new_in_git": (
+        "  {folder} is in the git repository {repository}: its .gitignore keeps them out of "
+        "any commit"
+    ),
+    "wifi_set": "evening {id}: the boards join Wi-Fi {ssid}",
+    "wifi_enrol_again": (
+        "  the boards enrolled still have {ssid}: enrol each again to give them this one ({boards})"
+    ),
+    "enrol_moved": "board {board} was enrolled in evening {before}: it now belongs to this one",
+    "enrol_done": "board {board} enrolled at table {table}: broker {broker}, Wi-Fi {ssid}",
+    "enrol_virtual": (
+        "a slate on this PC plays it: ardoise sim --root {flash} (or, once deployed there, "
+        "ardoise virtual-board --flash {flash})"
+    ),
+    "spare_done": (
+        "the spare is board {board} at table {table}: match {match}, its {lines} lines as the "
+        "organiser holds them; the table plays on from there"
+    ),
+    "spare_empty": "the spare is board {board} at table {table}: no match held yet",
+    "spare_after": (
+        "the board it replaces can no longer connect to this evening; after the evening, give "
+        "the spare its own id again (ardoise deploy --id)"
+    ),
+    "run_start": "evening {id}: broker {broker}, {boards} boards enrolled",
+    "run_page": "the live ranking: {url} (its QR code: {url}qr.svg)",
+    "run_ctrl_c": "Ctrl-C stops the evening's broker and page; the folder keeps everything",
+    "run_ctrl_c_broker": (
+        "Ctrl-C stops the page and this organiser; the broker at {broker} keeps running; the "
+        "folder keeps everything"
+    ),
+    "run_stopped": "stopped: the folder holds every line confirmed",
+    "run_not_enrolled": (
+        "board {board} is not enrolled in this evening: its messages are ignored (ardoise "
+        "evening enrol --port PORT)"
+    ),
+    "run_board_state": "table {table}: board {board} {state}",
+    "status_online": "online",
+    "status_offline": "offline",
+    "run_began": "table {table}: board {board} began match {match}",
+    "run_enrolled": "table {table}: board {board} enrolled",
+    "run_rules_refuse": (
+        "refused by the rules: {text} (the file keeps every line the board sent, this one and "
+        "those after it)"
+    ),
+    "players_withdrawn": "withdrawn: {names}",
+    "players_gone": "{name} withdrawn: drawn no more, keeps what they won",
+    "pairs_gone": "{pair} withdrawn: drawn no more, keeps what it won",
+    "players_back": "{name} is back",
+    "players_added": "{name} added",
+    "players_now": (
+        "{count} players from session {session} on ({drawn} drawn): next, ardoise evening "
+        "draw {folder}"
+    ),
+    "pairs_now": (
+        "{count} pairs from round {round} on ({drawn} drawn): next, ardoise evening draw {folder}"
+    ),
+    "results_written": "-> {html}, {png}",
 }

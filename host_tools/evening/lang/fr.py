@@ -160,4 +160,74 @@ TEXTS = {
         "placement du tour {number} repris : les ardoises l'oublient ; ensuite, "
         "ardoise evening draw"
     ),
+    # ce que disent les commandes et run au fil de la soirée
+    "new_wifi_later": (
+        "pas encore de réseau Wi-Fi : `ardoise evening wifi {folder}` le donne, avant les "
+        "inscriptions"
+    ),
+    "new_secrets": "les mots de passe : {secrets} et {passwd} (lisibles par vous seul)",
+    "new_in_git": (
+        "  {folder} est dans le dépôt git {repository} : son .gitignore les garde hors de "
+        "tout commit"
+    ),
+    "wifi_set": "soirée {id} : les ardoises rejoignent le Wi-Fi {ssid}",
+    "wifi_enrol_again": (
+        "  les ardoises inscrites ont encore {ssid} : inscrivez-les à nouveau pour leur "
+        "donner celui-ci ({boards})"
+    ),
+    "enrol_moved": (
+        "l'ardoise {board} était inscrite à la soirée {before} : elle appartient désormais à "
+        "celle-ci"
+    ),
+    "enrol_done": "ardoise {board} inscrite à la table {table} : serveur {broker}, Wi-Fi {ssid}",
+    "enrol_virtual": (
+        "une ardoise sur ce PC la joue : ardoise sim --root {flash} (ou, une fois le "
+        "micrologiciel déployé, ardoise virtual-board --flash {flash})"
+    ),
+    "spare_done": (
+        "l'ardoise de réserve est l'ardoise {board} à la table {table} : match {match}, ses "
+        "{lines} lignes telles que l'organisateur les a ; la table reprend de là"
+    ),
+    "spare_empty": (
+        "l'ardoise de réserve est l'ardoise {board} à la table {table} : aucun match encore"
+    ),
+    "spare_after": (
+        "l'ardoise remplacée ne peut plus se connecter à cette soirée ; après la soirée, "
+        "rendez son propre identifiant à l'ardoise de réserve (ardoise deploy --id)"
+    ),
+    "run_start": "soirée {id} : serveur {broker}, {boards} ardoises inscrites",
+    "run_page": "le classement en direct : {url} (son code QR : {url}qr.svg)",
+    "run_ctrl_c": "Ctrl-C arrête le serveur et la page de la soirée ; le dossier garde tout",
+    "run_ctrl_c_broker": (
+        "Ctrl-C arrête la page et cet organisateur ; le serveur {broker} continue ; le dossier "
+        "garde tout"
+    ),
+    "run_stopped": "arrêté : le dossier garde chaque ligne confirmée",
+    "run_not_enrolled": (
+        "l'ardoise {board} n'est pas inscrite à cette soirée : ses messages sont ignorés "
+        "(ardoise evening enrol --port PORT)"
+    ),
+    "run_board_state": "table {table} : ardoise {board} {state}",
+    "status_online": "en ligne",
+    "status_offline": "hors ligne",
+    "run_began": "table {table} : l'ardoise {board} commence le match {match}",
+    "run_enrolled": "table {table} : ardoise {board} inscrite",
+    "run_rules_refuse": (
+        "refusé par les règles : {text} (le fichier garde chaque ligne envoyée par l'ardoise, "
+        "celle-ci et les suivantes)"
+    ),
+    "players_withdrawn": "partis : {names}",
+    "players_gone": "{name} part : plus tiré au sort, garde ce qu'il a gagné",
+    "pairs_gone": "{pair} part : plus tirée au sort, garde ce qu'elle a gagné",
+    "players_back": "{name} revient",
+    "players_added": "{name} ajouté",
+    "players_now": (
+        "{count} joueurs dès la séance {session} ({drawn} tirées) : ensuite, ardoise evening "
+        "draw {folder}"
+    ),
+    "pairs_now": (
+        "{count} paires dès le tour {round} ({drawn} tirés) : ensuite, ardoise evening draw "
+        "{folder}"
+    ),
+    "results_written": "-> {html}, {png}",
 }
