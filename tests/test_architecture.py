@@ -118,9 +118,8 @@ def test_the_repository_has_its_own_match_log_and_rules():
     assert {"docs/match-log.md", "docs/rules.md", "README.md", "Makefile"} <= set(texts)
     assert len(texts) > 150
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    # 35: the championship's format (host side); 34 is told with the sessions.
     numbered = re.findall(r"^(\d+)\. ", rules, re.M)
-    assert [n for n in numbered if n != "34"] == [str(n) for n in range(1, 34)] + ["35"]
+    assert numbered == [str(n) for n in range(1, 36)]
 
 
 def test_nothing_cites_a_document_outside_the_repository():

@@ -161,7 +161,9 @@ def write_config(evening, bind=""):
     broker = evening.settings["broker"]
     users = {ORGANISER: evening.secrets["organiser"]}
     for board in sorted(evening.boards):
-        users[board] = evening.board_password(board)
+        password = evening.board_password(board)
+        if password is not None:  # none: a phone taken back, which no longer connects
+            users[board] = password
     folder = evening.broker_folder
     conf = config_text(folder, evening.id, broker["port"], broker["websockets"], bind)
     return write_files(folder, evening.id, users, conf)

@@ -9,6 +9,7 @@
         [--take-back]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
+    ardoise evening enrol FOLDER --phone --table N [--page-host IP] [--take-back]
     ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
         [--page-port N]
     ardoise evening status FOLDER
@@ -23,14 +24,15 @@ boards join is asked at a terminal when not given; `wifi` sets it later,
 or again. `draw` seats the next
 session (or round) and writes its plan (PNG and HTML) to FOLDER/seating/. `enrol` gives a board the
 evening's Wi-Fi, the broker's address, its own user and the live ranking's
-address (for the slate's web page) over USB. `run`
+address (for the slate's web page) over USB; with --phone, a table's phone
+gets a link and its QR code instead (host_tools/evening/phones.py). `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
-arrive and serves the live ranking on the LAN, until Ctrl-C. `status` says
-what the folder holds of each table. `replace` puts a table's match from
-the organiser's copy on a spare board, when its slate died (spare.py).
-`results` writes each session's results and the prize list to print
-(FOLDER/results/). At the end, `ardoise tournament FOLDER` gives the
-ranking from the files.
+arrive and serves the live ranking, and the phones' slate, on the LAN,
+until Ctrl-C. `status` says what the folder holds of each table. `replace`
+puts a table's match from the organiser's copy on a spare board, when its
+slate died (spare.py). `results` writes each session's results and the
+prize list to print (FOLDER/results/). At the end, `ardoise tournament
+FOLDER` gives the ranking from the files.
 """
 
 import argparse
@@ -387,6 +389,8 @@ def enrol(args):
     from host_tools.evening.enrol import enrol as enrol_board
     from host_tools.evening.live import lan_address
 
+    if args.phone or args.take_back:
+        return enrol_phone(args)
     evening = Evening.load(pathlib.Path(args.folder))
     host = args.broker_host or evening.settings.get("broker_host") or lan_address()
     # The live ranking, as `run` gives it with its default port.
@@ -447,8 +451,45 @@ def say_started(evening, address, url, own_broker):
     print(texts("run_ctrl_c") if own_broker else texts("run_ctrl_c_broker", broker=address))
 
 
+def enrol_phone(args):
+    """A table's phone: its link and QR code (or, --take-back, none: the one given
+    before can no longer connect)."""
+    from host_tools.evening import phones
+    from host_tools.evening.live import lan_address
+
+    if args.port:
+        raise EveningError("a phone needs no --port: --phone --table N gives its link")
+    evening = Evening.load(pathlib.Path(args.folder))
+    user, password, before = phones.give(evening, args.table, args.take_back)
+    broker.write_config(evening)  # a running `run` has Mosquitto read it again
+    if password is None:
+        phones.take_back_files(evening, args.table)
+        print(
+            "the phone at table %d is taken back (%s): its password no longer works; "
+            "give another with ardoise evening enrol %s --phone --table %d"
+            % (args.table, user, args.folder, args.table)
+        )
+        return 0
+    page_host = args.page_host or lan_address()
+    url = phones.link(evening, user, password, page_host, args.broker_host)
+    written = phones.write_codes(evening, args.table, url)
+    if before:
+        print("the phone given before at table %d is taken back: it can no longer connect"
+              % args.table)  # fmt: skip
+    print(phones.terminal_code(url), end="")
+    print("table %d's phone (%s): scan the code above, or open on the phone" % (args.table, user))
+    print("  %s" % url)
+    print(
+        "the link holds the phone's password: hand it to table %d alone (also in %s, %s)"
+        % (args.table, written[0], written[1])
+    )
+    if not phones.can_build():
+        print("`run` builds the phones' page from the pinned npm packages: `make node` first")
+    return 0
+
+
 def run(args):
-    from host_tools.evening.live import lan_address, serve
+    from host_tools.evening.live import lan_address
     from host_tools.evening.run import Runner, local_address
 
     evening = Evening.load(pathlib.Path(args.folder))
@@ -471,7 +512,7 @@ def run(args):
             mosquitto.on_line = runner.broker_log
         runner.start()
         url = "http://%s:%d/" % (args.page_host or lan_address(), page_port)
-        server = serve(runner.live, page_port, url)
+        server = _serve(evening, runner, page_port, url)
         say_started(evening, address, url, own_broker=mosquitto is not None)
         files = evening.changed()
         while True:
@@ -494,6 +535,16 @@ def run(args):
             runner.stop()
         if mosquitto:
             mosquitto.stop()
+
+
+def _serve(evening, runner, port, url):
+    """The live ranking on `port`, and the phones' slate page (built in the background)."""
+    from host_tools.evening.live import serve
+    from host_tools.evening.phones import Pages
+
+    pages = Pages(evening, runner.say)
+    pages.start()
+    return serve(runner.live, port, url, phones=pages)
 
 
 def _start_mosquitto(evening):
@@ -651,14 +702,7 @@ def parser():
     one.add_argument("--take-back", action="store_true", help="take back a draw not yet played")
     one.add_argument("--page-host", help="the live page's address for the table cards' QR code")
     one.set_defaults(act=do_draw)
-    one = commands.add_parser("enrol", help="put the evening's network and broker on a board")
-    one.add_argument("folder")
-    add_port_arguments(one)
-    one.add_argument("--board-id", help="the board's id, if it has none yet")
-    one.add_argument("--table", type=int, help="its table (the next free one by default)")
-    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
-    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
-    one.set_defaults(act=enrol)
+    enrol_arguments(commands.add_parser("enrol", help="a board's or a phone's enrolment"))
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
     one.add_argument("folder")
     one.add_argument(
@@ -700,6 +744,24 @@ def during_and_after(commands):
     one.add_argument("folder")
     one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
     one.set_defaults(act=do_results)
+
+
+def enrol_arguments(one):
+    """`enrol`: a board over USB, or a table's phone (--phone)."""
+    one.add_argument("folder")
+    add_port_arguments(one)
+    one.add_argument("--board-id", help="the board's id, if it has none yet")
+    one.add_argument("--table", type=int, help="its table (the next free one by default)")
+    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
+    one.add_argument(
+        "--phone",
+        action="store_true",
+        help="a phone as the slate of --table N: its link and QR code (a new one takes the "
+        "table's phone before back)",
+    )
+    one.add_argument("--take-back", action="store_true", help="take the phone of --table N back")
+    one.set_defaults(act=enrol)
 
 
 def wifi_arguments(command, later=False):

@@ -31,6 +31,10 @@ GITIGNORE = """# Written by `ardoise evening new`: the evening's passwords stay 
 secrets.json
 broker/passwd
 *.tmp
+# The tables' phones' links (each holds its phone's password), and the page
+# `run` builds for them.
+phones/
+web/
 """
 ORGANISER = "organiser"  # the organiser's broker user; no board may take this id
 ID_LETTERS = string.ascii_lowercase + string.digits
@@ -157,6 +161,11 @@ class Evening:
                 "%r is the organiser's user: deploy the board with another --id" % board
             )
         known = self.boards.get(board)
+        if known and known.get("phone"):
+            raise EveningError(
+                "%s is table %d's phone at this evening: deploy the board with another --id"
+                % (board, known["table"])
+            )
         if known and known.get("unique") and unique and known["unique"] != unique:
             raise EveningError(
                 "board %s is already enrolled, and it was another board (unique id %s, this "

@@ -6,7 +6,8 @@ page, `/state` the standing as JSON, `/events` the same as Server-Sent
 Events (one message each time a confirmed line changes it; the page
 updates without a reload), `/qr.svg` a QR code of the page's address for
 the tables. Nothing in it names a password: the standing is made from the
-journals alone.
+journals alone. Under /slate/, the slate's page for the tables' phones
+(phones.py).
 """
 
 import html
@@ -336,8 +337,9 @@ def qr_svg(url):
     return out.getvalue()
 
 
-def serve(live, port, url, bind=""):
-    """The page's server, started in a thread; stop it with stop_server(server)."""
+def serve(live, port, url, bind="", phones=None):
+    """The page's server, started in a thread; stop it with stop_server(server).
+    `phones`: the phones' slate page and copies (phones.Pages), at /slate/."""
     page = page_html(live.evening).encode()
     qr = qr_svg(url)
 
@@ -362,7 +364,7 @@ def serve(live, port, url, bind=""):
                 self.send(qr, "image/svg+xml")
             elif self.path == "/events":
                 self.events()
-            else:
+            elif not (phones and phones.answer(self)):
                 self.send_error(404)
 
         def events(self):

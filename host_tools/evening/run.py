@@ -331,13 +331,21 @@ class Runner:
         if now == files:
             return files, False
         boards = dict(self.evening.boards)
+        passwords = dict(self.evening.secrets.get("boards", {}))
         self.evening.reload()
         self.publish_seating()
         for board in set(self.evening.boards) - set(boards):
             self.say(lang.of(self.evening)("run_enrolled", table=self.table(board), board=board))
             self.publish_have(board)
+        given = self.evening.secrets.get("boards", {})
+        for board in boards:
+            if board in passwords and given.get(board) != passwords[board]:
+                self.say(
+                    "table %d: %s's password changed: the broker closes its connection and "
+                    "refuses the one before" % (self.table(board), board)
+                )
         self.live.changed()
-        return now, self.evening.boards != boards
+        return now, self.evening.boards != boards or given != passwords
 
     def began(self, board, number, line):
         """A championship's round: the match noted as the round's, its clock started

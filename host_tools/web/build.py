@@ -10,11 +10,16 @@ as it is:
   manifest, the service worker that keeps it working offline) and its icons;
 - MicroPython's WebAssembly port (micropython.mjs and .wasm, from the
   npm package pinned in package.json);
+- mqtt.js's browser build (mqtt.esm.js, from the npm package pinned in
+  package.json, with its licence), the MQTT client of a page enrolled in
+  an evening (page/net.mjs), loaded only there;
 - under fw/, the firmware's .mpy files (those of `make mpy`, MPY, or
   compiled here when MPY is not given), and the board glue compiled the
   same way: the stand-in machine and its SSD1306 panel
-  (host_tools/standin/), the host board file, webboard.py and
-  topscreen.py (the top screen as the tests' key scripts read it);
+  (host_tools/standin/), the host board file, webboard.py,
+  topscreen.py (the top screen as the tests' key scripts read it), and
+  at an evening the page's network (webnet.py) and webmqtt.py, umqtt.simple's
+  API over mqtt.js, in place of micropython-lib's umqtt/simple.py;
 - files.json, the list the page loads and the service worker keeps.
 
 Then serves it at http://127.0.0.1:PORT until Ctrl-C.
@@ -44,6 +49,14 @@ from host_tools.common import (
 HERE = pathlib.Path(__file__).resolve().parent
 PAGE = HERE / "page"
 PORT_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+MQTT_PACKAGE = ROOT / "node_modules" / "mqtt"
+# What the page takes from the npm packages: (source, name in the folder).
+PACKAGED = [
+    (PORT_PACKAGE / "micropython.mjs", "micropython.mjs"),
+    (PORT_PACKAGE / "micropython.wasm", "micropython.wasm"),
+    (MQTT_PACKAGE / "dist" / "mqtt.esm.js", "mqtt.esm.js"),
+    (MQTT_PACKAGE / "LICENSE.md", "mqtt-LICENSE.md"),
+]
 DEFAULT_OUT = ROOT / "build" / "web"
 # The board glue: (source, module name in fw/).
 GLUE = [
@@ -52,6 +65,8 @@ GLUE = [
     (BOARDS / "host.py", "host"),
     (HERE / "webboard.py", "webboard"),
     (HERE / "topscreen.py", "topscreen"),
+    (HERE / "webnet.py", "webnet"),
+    (HERE / "webmqtt.py", "umqtt/simple"),  # over micropython-lib's, copied with the firmware
 ]
 ICON_SIZES = (192, 512)
 
@@ -96,20 +111,45 @@ def icon_png(size):
     return out.getvalue()
 
 
+def sources_digest():
+    """A digest of everything a build is made from (the firmware, the glue, the
+    page, the npm packages' files, this module): two builds from the same
+    sources are the same page (files.json keeps it as "sources")."""
+    paths = sorted(FIRMWARE.rglob("*.py")) + [source for source, _ in GLUE + PACKAGED]
+    paths += sorted(path for path in PAGE.iterdir() if path.is_file())
+    paths.append(pathlib.Path(__file__))
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def up_to_date(out):
+    """Whether the folder `out` holds a build of the sources as they are now."""
+    try:
+        built = json.loads((pathlib.Path(out) / "files.json").read_text())["sources"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    try:
+        return built == sources_digest()
+    except OSError:  # a package's file missing (no `make node`): it cannot be built either
+        return False
+
+
 def build(out=DEFAULT_OUT, mpy=None):
     """Build the static folder `out` (emptied first); returns its path."""
     out = pathlib.Path(out)
-    for name in ("micropython.mjs", "micropython.wasm"):
-        if not (PORT_PACKAGE / name).exists():
+    for source, _ in PACKAGED:
+        if not source.exists():
             raise BuildError(
                 "%s is missing: run `make node` (needs npm) to install the pinned "
-                "MicroPython WebAssembly port" % (PORT_PACKAGE / name)
+                "npm packages (MicroPython's WebAssembly port, mqtt.js)" % source
             )
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in ("micropython.mjs", "micropython.wasm"):
-        shutil.copyfile(PORT_PACKAGE / name, out / name)
+    for source, name in PACKAGED:
+        shutil.copyfile(source, out / name)
     firmware_mpy(out, mpy)
     for source, name in GLUE:
         compile_file(source, out / "fw" / (name + ".mpy"), name=name)
@@ -128,7 +168,12 @@ def build(out=DEFAULT_OUT, mpy=None):
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
-    manifest = {"version": version, "board": board, "page": files + ["files.json"]}
+    manifest = {
+        "version": version,
+        "sources": sources_digest(),
+        "board": board,
+        "page": files + ["files.json"],
+    }
     (out / "files.json").write_text(json.dumps(manifest, indent=1) + "\n")
     # The service worker names its cache after the version, so that a new
     # build replaces the pages a browser keeps for offline use.

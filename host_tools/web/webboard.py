@@ -18,7 +18,12 @@ a board, with the page in place of the hardware:
   on this port a gc.collect() only happens once control is back in JS;
 - the filesystem raises OSError with Emscripten's (WASI) numbers; the
   firmware, like MicroPython's errno, uses POSIX ones, so `os` and `open`
-  are wrapped here to give those (the firmware is not changed).
+  are wrapped here to give those (the firmware is not changed);
+- at an evening (data/evening.json), the board's Wi-Fi and socket are the
+  page's (webnet.py, as `network` and `socket`) and umqtt.simple is
+  webmqtt.py over mqtt.js: ardoise/net.py runs unchanged, each `step`
+  polling it after the app as App.run does, and the page carries its
+  commands out (`net_commands`) and hands mqtt.js's events in (`net_event`).
 
 Every function the page calls keeps its exceptions inside Python (one
 crossing into JS can hang the port): they become the crash screen, as
@@ -192,6 +197,7 @@ def start(height, root, buttons=4):
             del description["buttons"]["extra"]
         machine.I2C = panel.PanelI2C
         machine.release_all()
+        _network(root)
         _description = description
         _root = root
         board = None
@@ -201,6 +207,18 @@ def start(height, root, buttons=4):
         return _flags()
     except Exception as error:
         return _crash(error)
+
+
+def _network(root):
+    """At an evening, the page's network in place of the board's (webnet.py)."""
+    try:
+        os.stat(root + "/evening.json")
+    except OSError:
+        return
+    import webnet
+
+    sys.modules["network"] = webnet
+    sys.modules["socket"] = webnet
 
 
 def _flags():
@@ -223,7 +241,10 @@ def step(ms):
     if board.crashed is not None:
         return _after_crash()
     try:
-        board.app.step()
+        app = board.app
+        app.step()
+        if app.net is not None:
+            app.net.step()  # as App.run does after each poll
         return _flags()
     except Exception as error:
         return _crash(error)
@@ -696,3 +717,59 @@ def roster_change(name, add):
     except Exception as error:
         sys.print_exception(error)
         return "failed:%s: %s" % (type(error).__name__, error)
+
+
+# -- at an evening: the network, carried by the page's mqtt.js (page/net.mjs) -------
+
+
+def net_commands():
+    """What net.py asked of the broker since the last call, as JSON (webnet.commands)."""
+    if "webnet" not in sys.modules:
+        return "[]"
+    import webnet
+
+    try:
+        return webnet.commands()
+    except Exception as error:
+        sys.print_exception(error)
+        return "[]"
+
+
+def net_event(text):
+    """What mqtt.js said of a connection, as JSON (webnet.event)."""
+    import webnet
+
+    try:
+        webnet.event(text)
+    except Exception as error:
+        sys.print_exception(error)
+
+
+def net_online(flag):
+    """Whether the browser is online (the board's Wi-Fi)."""
+    import webnet
+
+    webnet.set_online(flag)
+
+
+def net_status():
+    """The evening's sign for the page, as JSON: {} on a page at no evening, else
+    {"link": "up", "" (not connected) or "refused", "online": the browser's,
+    "sent": the organiser holds every confirmed line (the slate's filled box),
+    "match": the slate holds a match, "seated": the table's seating came}."""
+    import json
+
+    evening = board.app.net if board is not None else None
+    if evening is None or "webnet" not in sys.modules:
+        return "{}"
+    import webnet
+
+    return json.dumps(
+        {
+            "link": webnet.said,
+            "online": webnet.online,
+            "sent": evening.sent,
+            "match": board.app.journal.match is not None,
+            "seated": evening.seating is not None,
+        }
+    )

@@ -21,6 +21,7 @@ from host_tools.common import ROOT
 from host_tools.evening import broker
 from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening
+from tests.web.conftest import web_folder  # noqa: F401 (the slate's page, for the phones)
 from tests.web.test_browser import browser  # noqa: F401 (headless Chromium, for test_page.py)
 
 NAMES = "Anne\nPaul\nÉmile\nRösli\nHans\nVreni\nTrudi\nSepp\nZoë\nMax\nLena\nOtto\n"

@@ -3,6 +3,10 @@
 //
 // ?clock=manual stops the page's own timer: time then moves only with
 // window.ardoise.advance(ms), as in the tests' harness (tests/web).
+//
+// At an evening (a phone as a table's slate), the address's fragment gives
+// the table's enrolment once (see `enrolment`): the slate's flash then
+// holds it, and net.mjs carries the firmware's network over mqtt.js.
 
 import { loadMicroPython } from "./micropython.mjs";
 import {
@@ -15,7 +19,8 @@ import {
   loadBoard,
   readPanel,
 } from "./loader.mjs";
-import { Flash } from "./flash.mjs";
+import { DATABASE, Flash } from "./flash.mjs";
+import { Net } from "./net.mjs";
 import { zip } from "./zip.mjs";
 
 // A press shorter than this (a quick tap) is held this long, and a button
@@ -28,6 +33,10 @@ const LONG_MS = 600; // the firmware's long press (ardoise/buttons.py): "held" s
 const MAX_LOG_BYTES = 512 * 1024;
 const LIT = "#cfeaff";
 const manual = new URLSearchParams(location.search).get("clock") === "manual";
+// Which slate's flash the page opens (a database each, see flash.mjs): the
+// last evening's enrolment, or the page's own slate.
+const SLATE = "ardoise.slate";
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/; // an evening's id, a user (board ids' shape)
 
 // The page's own words, in the firmware's language.
 const WORDS = {
@@ -82,6 +91,15 @@ const WORDS = {
     rejected: "L'ardoise refuse ce nom.",
     unsaved: "Liste pas enregistrée : %s",
     failed: "L'ardoise n'a pas pu démarrer",
+    attable: "Table %s",
+    sent: "tout est envoyé à l'organisateur.",
+    unsent: "pas encore envoyé…",
+    linked: "relié à la soirée.",
+    nolink: "pas encore envoyé : pas de liaison avec la soirée (rien n'est perdu).",
+    apart: "pas de liaison avec la soirée pour le moment ; rien n'attend d'être envoyé.",
+    turnedaway: "la soirée refuse ce téléphone (repris par l'organisateur).",
+    badlink: "Ce lien n'est pas l'inscription d'un téléphone à une soirée.",
+    nocopy: "Les matchs de la table n'ont pas pu être demandés à l'organisateur : vérifiez le réseau et rechargez la page",
   },
   de: {
     loading: "Die Tafel wird geladen…",
@@ -134,6 +152,15 @@ const WORDS = {
     rejected: "Die Tafel nimmt diesen Namen nicht an.",
     unsaved: "Liste nicht gespeichert: %s",
     failed: "Die Tafel konnte nicht starten",
+    attable: "Tisch %s",
+    sent: "alles an die Turnierleitung gesendet.",
+    unsent: "noch nicht gesendet…",
+    linked: "mit dem Abend verbunden.",
+    nolink: "noch nicht gesendet: keine Verbindung zum Abend (nichts geht verloren).",
+    apart: "im Moment keine Verbindung zum Abend; nichts wartet aufs Senden.",
+    turnedaway: "der Abend lehnt dieses Telefon ab (von der Turnierleitung zurückgenommen).",
+    badlink: "Dieser Link ist keine Anmeldung eines Telefons zu einem Abend.",
+    nocopy: "Die Matchs des Tisches kamen nicht von der Turnierleitung: Netz prüfen und die Seite neu laden",
   },
   en: {
     loading: "Loading the slate…",
@@ -186,6 +213,15 @@ const WORDS = {
     rejected: "The slate refuses this name.",
     unsaved: "The list was not saved: %s",
     failed: "The slate could not start",
+    attable: "Table %s",
+    sent: "all sent to the organiser.",
+    unsent: "not yet sent…",
+    linked: "linked to the evening.",
+    nolink: "not yet sent: no link to the evening (nothing is lost).",
+    apart: "no link to the evening at the moment; nothing waits to be sent.",
+    turnedaway: "the evening refuses this phone (taken back by the organiser).",
+    badlink: "This link is not a phone's enrolment at an evening.",
+    nocopy: "The table's matches could not be fetched from the organiser: check the network and reload the page",
   },
 };
 
@@ -227,6 +263,9 @@ const state = {
   language: "fr",
   height: Number(localStorage.getItem("ardoise.height")) === 32 ? 32 : 64,
   console: [],
+  net: null, // at an evening: the firmware's network over mqtt.js (net.mjs)
+  sign: "", // the evening's sign as shown (JSON), to redraw only a change
+  signWanted: false,
 };
 
 function words() {
@@ -266,7 +305,9 @@ let gap = 1; // canvas pixels between two dots: 0 when shown too small for one
 // per panel pixel when that fills it nearly (every dot the same, sharp);
 // else finer, and scaled down smoothly by the browser.
 function fit() {
-  const shown = canvas.parentElement.clientWidth - 16; // the bezel's padding
+  const bezel = getComputedStyle(canvas.parentElement);
+  const padding = parseFloat(bezel.paddingLeft) + parseFloat(bezel.paddingRight);
+  const shown = Math.floor(canvas.parentElement.clientWidth - padding);
   const ratio = window.devicePixelRatio || 1;
   const exact = (shown * ratio) / 128;
   scale = Math.max(1, Math.floor(exact));
@@ -386,6 +427,10 @@ function play(until) {
     }
   }
   run(target, false);
+  if (state.net) {
+    state.net.pump(); // what net.py asked for meanwhile, in its order
+    showSign();
+  }
 }
 
 // Poll the firmware up to its time `target`: every POLL_MS while the keypad
@@ -670,6 +715,150 @@ function showLive() {
   else $("#live-link").removeAttribute("href");
 }
 
+// -- at an evening: the table's phone -------------------------------------------
+
+// The enrolment the address's fragment gives (`ardoise evening enrol --phone`
+// makes the link): #evening=E&user=U&password=P&port=WEBSOCKETS&table=N
+// [&lang=fr&host=BROKER]. The fragment never goes to a server, and it is
+// taken out of the address at once, so that no one reads the password on
+// the screen or in the history; the slate's flash keeps it (evening.json),
+// as a board's does. null without one; "bad" for a link that is not one.
+function enrolment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (!fragment.has("password")) return null;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  const given = {
+    evening: fragment.get("evening") || "",
+    user: fragment.get("user") || "",
+    password: fragment.get("password"),
+    port: Number(fragment.get("port")),
+    table: Number(fragment.get("table")),
+    lang: fragment.get("lang"),
+    host: fragment.get("host") || location.hostname,
+  };
+  const whole = (n, most) => Number.isInteger(n) && n >= 1 && n <= most;
+  if (!NAME.test(given.evening) || !NAME.test(given.user) || !given.password) return "bad";
+  if (!whole(given.port, 65535) || !whole(given.table, 1000)) return "bad";
+  if (given.lang && !WORDS[given.lang]) given.lang = null;
+  return given;
+}
+
+// The database of the slate the page opens (flash.mjs): the evening's and
+// user's just given, else the last one given here, else the page's own.
+function slateDatabase(given) {
+  if (given && given !== "bad") {
+    localStorage.setItem(SLATE, DATABASE + "-" + given.evening + "-" + given.user);
+  }
+  return localStorage.getItem(SLATE) || DATABASE;
+}
+
+// The enrolment on the slate's flash, as `ardoise evening enrol` writes a
+// board's (ardoise/net.py reads it), the broker's WebSockets listener in
+// place of its MQTT port.
+async function enrol(given) {
+  const settings = {
+    evening: given.evening,
+    ssid: "",
+    wifi_password: "",
+    broker_host: given.host,
+    broker_port: given.port,
+    user: given.user,
+    password: given.password,
+    table: given.table,
+    live: new URL("../", location.href).href,
+    restore: true, // the table's matches, if its slate played already (restore)
+  };
+  state.mp.FS.mkdirTree(ROOT);
+  state.mp.FS.writeFile(ROOT + "/evening.json", JSON.stringify(settings));
+  await state.flash.sync();
+}
+
+// A phone given to a table whose slate played already (the phone before taken
+// back, or its battery flat): the table's matches from the organiser's copy
+// (host_tools/evening/phones.py, /slate/copy for the table's user and
+// password), written as that slate kept them, before the firmware boots, so
+// that net.py numbers and sends as it did and the table plays on from the
+// last line the organiser holds. Only once, and only on a flash that holds
+// no match. False if the organiser could not be asked: the board does not
+// start (a match begun now would not follow the table's), a reload asks again.
+async function restore() {
+  const FS = state.mp.FS;
+  const path = ROOT + "/evening.json";
+  let settings;
+  try {
+    settings = JSON.parse(new TextDecoder().decode(FS.readFile(path)));
+  } catch {
+    return true; // no evening: nothing to ask
+  }
+  if (!settings.restore) return true;
+  const held = Object.keys(state.flash.files(ROOT)).some(
+    (name) => name === ROOT + "/match.jsonl" || name.startsWith(ROOT + "/archive/"),
+  );
+  if (!held) {
+    let copy;
+    try {
+      const response = await fetch("copy", {
+        cache: "no-store",
+        headers: { Authorization: "Basic " + btoa(settings.user + ":" + settings.password) },
+      });
+      if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      copy = await response.json();
+    } catch (error) {
+      note(["nocopy", " (" + error.message + ")."], "error");
+      return false;
+    }
+    for (const [name, data] of copy.files) {
+      const target = ROOT + "/" + name;
+      FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      FS.writeFile(target, Uint8Array.from(atob(data), (char) => char.charCodeAt(0)));
+    }
+  }
+  delete settings.restore;
+  FS.writeFile(path, JSON.stringify(settings));
+  await state.flash.sync();
+  return true;
+}
+
+// The evening's part, once the board runs on an enrolled flash: the
+// firmware's network carried by mqtt.js.
+async function startNet() {
+  if (state.net || !state.mp.FS.analyzePath(ROOT + "/evening.json").exists) return;
+  const net = new Net(state.board, () => (state.signWanted = true));
+  await net.start();
+  state.net = net;
+  showSign();
+}
+
+// Under the buttons: the table, and whether the organiser holds every line
+// the slate confirmed (the slate's own sign, a filled box on its last row).
+function showSign() {
+  if (!state.net) return;
+  const sign = state.net.sign();
+  const shown = JSON.stringify([sign, state.language]);
+  if (shown === state.sign && !state.signWanted) return;
+  state.sign = shown;
+  state.signWanted = false;
+  const text = words();
+  let said;
+  if (sign.link === "refused") said = "turnedaway";
+  else if (sign.link !== "up") said = sign.sent || !sign.match ? "apart" : "nolink";
+  else if (!sign.match) said = "linked";
+  else said = sign.sent ? "sent" : "unsent";
+  let table = "";
+  try {
+    const settings = JSON.parse(new TextDecoder().decode(state.mp.FS.readFile(ROOT + "/evening.json")));
+    table = fill(text.attable, settings.table || "");
+  } catch {
+    // no table said
+  }
+  const element = $("#net");
+  element.hidden = false;
+  element.className = said;
+  element.dataset.said = said;
+  $("#net-table").textContent = table;
+  $("#net-sign").textContent = text[said];
+}
+
 // Add or remove a name: the firmware's roster code writes the file, as the
 // slate does; a refused name changes nothing and the note says why.
 async function changeRoster(name, add) {
@@ -727,6 +916,7 @@ function translate() {
   $("#language").value = state.language;
   sayNote();
   sayRoster();
+  showSign();
   if (state.summary) showMatch();
   for (const button of document.querySelectorAll("#names button")) {
     button.setAttribute("aria-label", fill(text.remove, button.dataset.name));
@@ -833,6 +1023,7 @@ function save(blob, name) {
 
 async function main() {
   translate();
+  const given = enrolment();
   const manifest = await (await fetch("files.json")).json();
   const { mp, webboard } = await loadBoard({
     loadMicroPython,
@@ -843,10 +1034,14 @@ async function main() {
   });
   state.mp = mp;
   state.board = webboard;
-  state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH);
+  const database = slateDatabase(given);
+  state.flash = new Flash(mp.FS, (path) => mp._module.PATH_FS.resolve(path), FLASH, database);
   await state.flash.open();
   await state.flash.restore();
   if (state.flash.error) note(["storage", " (" + state.flash.error + ")"], "error");
+  if (given === "bad") note("badlink", "error");
+  else if (given) await enrol(given);
+  if (!(await restore())) return;
   wireButtons();
   wireSettings();
   wireRoster();
@@ -857,7 +1052,11 @@ async function main() {
     draw();
   });
   startBoard();
+  if (given && given !== "bad" && given.lang) {
+    after(state.board.change("lang", given.lang) ? CHANGED : 0); // the evening's language
+  }
   followLanguage();
+  await startNet();
   document.body.classList.add("ready");
   if (!manual) {
     state.base = state.clock - Math.round(performance.now());
@@ -901,6 +1100,8 @@ window.ardoise = {
   keys: () => state.board.keys(),
   idle: () => state.edges.length === 0 && !state.unsettled,
   summary: () => JSON.parse(state.board.summary()),
+  // At an evening: {link: "up", "" or "refused", online, sent} (webboard.net_status).
+  sign: () => (state.net ? state.net.sign() : {}),
   loadLog: (bytes) => loadLog(new Uint8Array(bytes)),
   // A file put on the flash as a PC's tool would (`ardoise evening enrol`),
   // the page then reading what it shows below the panel again.

@@ -10,8 +10,13 @@
 // anything, and shows the new picture only once it has completed: what the
 // screen calls done is in the browser's storage, as on the board it is on
 // flash.
+//
+// Each slate has a database of its own: the page's own slate "ardoise", and
+// a phone enrolled at an evening one per evening and table's user, so that
+// a phone's matches of another evening (or of home) are never sent to this
+// one, and are still there afterwards.
 
-const DATABASE = "ardoise";
+export const DATABASE = "ardoise";
 const STORE = "flash";
 const WRITES = 1 | 2 | 64 | 512; // O_WRONLY | O_RDWR | O_CREAT | O_TRUNC
 
@@ -23,8 +28,9 @@ function request(operation) {
 }
 
 export class Flash {
-  constructor(FS, resolve, root) {
+  constructor(FS, resolve, root, database = DATABASE) {
     this.FS = FS;
+    this.database = database;
     this.resolve = resolve; // a path as an absolute one (Emscripten's PATH_FS.resolve)
     this.root = root;
     this.touched = new Set();
@@ -44,7 +50,7 @@ export class Flash {
 
   async open() {
     try {
-      const opening = indexedDB.open(DATABASE, 1);
+      const opening = indexedDB.open(this.database, 1);
       opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
       this.db = await request(opening);
     } catch (error) {
