@@ -266,9 +266,7 @@ def do_draw(args):
         draw.page(title, session, sessions, texts),
         draw.plan_lines(title, session, sessions, texts),
     )
-    heading = texts("session_of", session=session["session"], sessions=sessions)
-    write_cards(evening, "session-%d" % session["session"], heading, session["tables"],
-                args.page_host)  # fmt: skip
+    write_cards(evening, session, args.page_host)
     return 0
 
 
@@ -285,10 +283,18 @@ def write_plan(evening, name, picture, document, lines):
     print(lang.of(evening)("plan_written", png=png, html=page))
 
 
-def write_cards(evening, name, heading, tables, page_host):
-    """A card a table of `tables` (`heading`: the session's or the round's), said."""
-    written = printouts.write_cards(evening, name, heading, tables, page_url(evening, page_host))
-    print(lang.of(evening)("cards_written", html=written[0], png=written[1].name))
+def write_cards(evening, drawn, page_host):
+    """A card a table of `drawn` (a session or a championship's round), said."""
+    texts, settings = lang.of(evening), evening.settings
+    if "round" in drawn:
+        name = "round-%d" % drawn["round"]
+        heading = texts("round_of", round=drawn["round"], rounds=settings["rounds"])
+    else:
+        name = "session-%d" % drawn["session"]
+        heading = texts("session_of", session=drawn["session"], sessions=settings["sessions"])
+    url = page_url(evening, page_host)
+    written = printouts.write_cards(evening, name, heading, drawn["tables"], url)
+    print(texts("cards_written", html=written[0], png=written[1].name))
 
 
 def draw_round(evening, args):
@@ -319,8 +325,7 @@ def draw_round(evening, args):
         championship.page(title, settings, drawn),
         championship.plan_lines(title, settings, drawn),
     )
-    heading = lang.of(evening)("round_of", round=drawn["round"], rounds=settings["rounds"])
-    write_cards(evening, "round-%d" % drawn["round"], heading, drawn["tables"], args.page_host)
+    write_cards(evening, drawn, args.page_host)
     return 0
 
 
@@ -462,30 +467,33 @@ def enrol_phone(args):
     evening = Evening.load(pathlib.Path(args.folder))
     user, password, before = phones.give(evening, args.table, args.take_back)
     broker.write_config(evening)  # a running `run` has Mosquitto read it again
+    texts = lang.of(evening)
     if password is None:
         phones.take_back_files(evening, args.table)
-        print(
-            "the phone at table %d is taken back (%s): its password no longer works; "
-            "give another with ardoise evening enrol %s --phone --table %d"
-            % (args.table, user, args.folder, args.table)
-        )
+        print(texts("phone_taken_back", table=args.table, user=user, folder=args.folder))
+        cards_again(evening, args.page_host)
         return 0
     page_host = args.page_host or lan_address()
     url = phones.link(evening, user, password, page_host, args.broker_host)
     written = phones.write_codes(evening, args.table, url)
     if before:
-        print("the phone given before at table %d is taken back: it can no longer connect"
-              % args.table)  # fmt: skip
+        print(texts("phone_before_taken", table=args.table))
     print(phones.terminal_code(url), end="")
-    print("table %d's phone (%s): scan the code above, or open on the phone" % (args.table, user))
+    print(texts("phone_scan", table=args.table, user=user))
     print("  %s" % url)
-    print(
-        "the link holds the phone's password: hand it to table %d alone (also in %s, %s)"
-        % (args.table, written[0], written[1])
-    )
+    print(texts("phone_private", table=args.table, png=written[0], svg=written[1]))
+    cards_again(evening, page_host)
     if not phones.can_build():
-        print("`run` builds the phones' page from the pinned npm packages: `make node` first")
+        print(texts("phone_make_node"))
     return 0
+
+
+def cards_again(evening, page_host):
+    """The last draw's table cards written again: a table's phone given or taken back
+    shows on its card, or no longer."""
+    draws = evening.settings.get("draws") or []
+    if draws:
+        write_cards(evening, draws[-1], page_host)
 
 
 def run(args):

@@ -129,18 +129,14 @@ def change_players(evening, added, withdrawn):
         raise EveningError("%d players: at most %d" % (len(players), MOST_PLAYERS))
     settings["players"] = players
     settings["withdrawn"] = gone
+    return said + [saved(evening, "players_now", len(players))]
+
+
+def saved(evening, key, count):
+    """The evening saved; the line that says from which draw on `count` play, and next."""
     evening.save()
-    drawn = len(settings.get("draws", []))
-    said.append(
-        texts(
-            "players_now",
-            count=len(players),
-            session=drawn + 1,
-            drawn=drawn,
-            folder=evening.folder,
-        )
-    )
-    return said
+    drawn = len(evening.settings.get("draws", []))
+    return lang.of(evening)(key, count=count, next=drawn + 1, drawn=drawn, folder=evening.folder)
 
 
 def change_pairs(evening, added, withdrawn):
@@ -185,15 +181,4 @@ def change_pairs(evening, added, withdrawn):
     settings["pairs"] = registered
     settings["players"] = [name for pair in registered for name in pair]
     settings["withdrawn_pairs"] = gone
-    evening.save()
-    drawn = len(settings.get("draws", []))
-    said.append(
-        texts(
-            "pairs_now",
-            count=len(registered) - len(gone),
-            round=drawn + 1,
-            drawn=drawn,
-            folder=evening.folder,
-        )
-    )
-    return said
+    return said + [saved(evening, "pairs_now", len(registered) - len(gone))]

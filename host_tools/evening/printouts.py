@@ -23,6 +23,7 @@ import io
 import math
 import textwrap
 
+from host_tools.evening.folder import write_whole
 from host_tools.evening.results import TIE_BREAK, Table
 from host_tools.logs.ranking_page import INK, PAPER, Sheet, _table, document, font, legible
 
@@ -211,9 +212,14 @@ def picture(parts):
     return sheet.picture(SCALE)
 
 
-def save_png(image, path):
+def save_png(image, path, private=False):
     # Compressed lightly: a card takes 0.2 s, not 0.35 (a 60-table evening's cards 12 s).
-    image.save(path, "PNG", dpi=(DPI, DPI), compress_level=1)
+    if not private:
+        image.save(path, "PNG", dpi=(DPI, DPI), compress_level=1)
+        return
+    out = io.BytesIO()  # a phone's card: its password, written for the organiser alone
+    image.save(out, "PNG", dpi=(DPI, DPI), compress_level=1)
+    write_whole(path, out.getvalue(), private=True)
 
 
 def write(folder, stem, texts, parts):
@@ -282,10 +288,17 @@ def card_lines(texts, title, heading, table):
     return lines, [names[0], texts("against"), names[1]]
 
 
-def cards_page(texts, title, heading, tables, ssid, url):
-    """The table cards of a session or a round (`heading`): one A6 card a printed page."""
+def code_svg(url):
+    """A card's code for `url`, inline SVG, its modules spanning QR_CM."""
     code = qr_code(url)
-    svg = qr_svg(code, card_width_cm(code))
+    return qr_svg(code, card_width_cm(code))
+
+
+def cards_page(texts, title, heading, tables, ssid, url, phones=None):
+    """The table cards of a session or a round (`heading`): one A6 card a printed page.
+    `phones`: {table: its phone's link}, that table's card showing its code too."""
+    phones = phones or {}
+    svg = code_svg(url)
     style = (
         """
 @page { size: 148mm 105mm; margin: 0; }
@@ -300,6 +313,7 @@ body { margin: 0; font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans
 .team { font-size: 17pt; margin: 0; } .against { font-size: 11pt; color: #6e6e6e; margin: 1mm 0; }
 .wifi { font-size: 11pt; margin-top: 6mm; }
 .qr { text-align: center; font-size: 9pt; color: #6e6e6e; }
+.codes { display: flex; gap: 4mm; }
 @media screen { .card { margin: 1em auto; } }
 """
         % INK
@@ -320,28 +334,48 @@ body { margin: 0; font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans
         out.append('<p class="team">%s</p>' % html.escape(players[2]))
         if ssid:
             out.append('<p class="wifi">%s</p>' % html.escape(texts("card_wifi", ssid=ssid)))
-        out.append('</div><div class="qr">%s<br>%s</div></section>'
+        out.append('</div><div class="codes">')
+        phone = phones.get(table["table"])
+        if phone:
+            out.append('<div class="qr phone">%s<br>%s</div>'
+                       % (code_svg(phone), html.escape(texts("card_phone"))))  # fmt: skip
+        out.append('<div class="qr">%s<br>%s</div></div></section>'
                    % (svg, html.escape(texts("card_scan"))))  # fmt: skip
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
 
-def card_picture(texts, title, heading, table, ssid, url):
-    """One table's card at 300 dpi: (the Image, (x, y, scale) of the QR code's modules)."""
-    from PIL import Image, ImageDraw
+def paste_code(image, url, right, height):
+    """The code for `url` pasted with its right edge at `right`, centred in `height`:
+    (its left edge, the (x, y, scale) of its modules)."""
+    from PIL import Image
 
-    width, height = (dots(mm / 10) for mm in CARD_MM)
-    image = Image.new("RGB", (width, height), PAPER)
-    pen = ImageDraw.Draw(image)
     code = qr_code(url)
     scale = qr_scale(code)
     out = io.BytesIO()
     code.save(out, kind="png", scale=scale, border=QUIET)
     qr = Image.open(io.BytesIO(out.getvalue())).convert("RGB")
-    margin = dots(0.8)
-    left = width - margin - qr.width
-    top = (height - qr.height) // 2
+    left, top = right - qr.width, (height - qr.height) // 2
     image.paste(qr, (left, top))
+    return left, (left + QUIET * scale, top + QUIET * scale, scale), top + qr.height
+
+
+def card_picture(texts, title, heading, table, ssid, url, phone=None):
+    """One table's card at 300 dpi: (the Image, (x, y, scale) of the live page's code's
+    modules, and of the code of the table's phone, `phone` its link, or None)."""
+    from PIL import Image, ImageDraw
+
+    width, height = (dots(mm / 10) for mm in CARD_MM)
+    image = Image.new("RGB", (width, height), PAPER)
+    pen = ImageDraw.Draw(image)
+    margin = dots(0.8)
+    left, geometry, below = paste_code(image, url, width - margin, height)
+    captions = [(left, texts("card_scan"), below)]
+    phone_geometry = None
+    if phone:  # the slate's code to the left of the page's, both as wide
+        left, phone_geometry, below = paste_code(image, phone, left - dots(0.3), height)
+        captions.append((left, texts("card_phone"), below))
+    words = left - 2 * margin
     top_lines, players = card_lines(texts, title, heading, table)
     y = margin
     for text, size, bold, colour in (
@@ -349,27 +383,29 @@ def card_picture(texts, title, heading, table, ssid, url):
         (top_lines[1], 46, False, "#6e6e6e"),
         (top_lines[2], 46, False, "#6e6e6e"),
     ):
-        pen.text((margin, y), legible(text, size, bold), font=font(size, bold)[0], fill=colour)
+        shown = fit(legible(text, size, bold), size, words, bold)
+        pen.text((margin, y), shown[0], font=font(shown[1], bold)[0], fill=colour)
         y += size + 24
     y += 40
     for text, size, colour in ((players[0], 72, INK), (players[1], 46, "#6e6e6e"),
                                (players[2], 72, INK)):  # fmt: skip
-        shown = fit(legible(text, size), size, left - 2 * margin)
+        shown = fit(legible(text, size), size, words)
         pen.text((margin, y), shown[0], font=font(shown[1])[0], fill=colour)
         y += shown[1] + 28
     if ssid:
         wifi = texts("card_wifi", ssid=ssid)
         pen.text((margin, height - margin - 50), legible(wifi, 46), font=font(46)[0], fill=INK)
-    scan = texts("card_scan")
-    below = top + qr.height + 10
-    pen.text((left + qr.width // 2, below), legible(scan, 36), font=font(36)[0], fill="#6e6e6e",
-             anchor="ma")  # fmt: skip
-    return image, (left + QUIET * scale, top + QUIET * scale, scale)
+    for index, (x, caption, below) in enumerate(captions):
+        code_width = (captions[index - 1][0] - dots(0.3) if index else width - margin) - x
+        shown = fit(legible(caption, 36), 36, code_width)
+        pen.text((x + code_width // 2, below + 10), shown[0], font=font(shown[1])[0],
+                 fill="#6e6e6e", anchor="ma")  # fmt: skip
+    return image, geometry, phone_geometry
 
 
-def fit(text, size, width):
+def fit(text, size, width, bold=False):
     """(text, size): the size made smaller until the text fits `width` pixels."""
-    while size > 30 and font(size)[0].getlength(text) > width:
+    while size > 30 and font(size, bold)[0].getlength(text) > width:
         size -= 4
     return text, size
 
@@ -377,19 +413,25 @@ def fit(text, size, width):
 def write_cards(evening, stem, heading, tables, url):
     """The cards of `tables` (the session's or the round's, `heading` on each), the page
     at `url`: FOLDER/seating/STEM-cards.html and a PNG a table (STEM-table-N.png);
-    their paths."""
-    from host_tools.evening import lang
+    their paths. A table whose slate is a phone has its phone's code on its card
+    too: those files hold the phone's password, the organiser's alone to read (and
+    the folder's .gitignore keeps the cards out of git)."""
+    from host_tools.evening import lang, phones
 
     texts = lang.of(evening)
     title = evening.settings["title"]
     ssid = evening.secrets.get("wifi", {}).get("ssid", "")
+    links = {table["table"]: phones.given(evening, table["table"]) for table in tables}
+    links = {table: url for table, url in links.items() if url}
     folder = evening.folder / "seating"
     folder.mkdir(parents=True, exist_ok=True)
     page_path = folder / ("%s-cards.html" % stem)
-    page_path.write_text(cards_page(texts, title, heading, tables, ssid, url), encoding="utf-8")
+    page = cards_page(texts, title, heading, tables, ssid, url, links)
+    write_whole(page_path, page.encode("utf-8"), private=bool(links))
     written = [page_path]
     for table in tables:
-        image, _ = card_picture(texts, title, heading, table, ssid, url)
+        phone = links.get(table["table"])
+        image = card_picture(texts, title, heading, table, ssid, url, phone)[0]
         written.append(folder / ("%s-table-%d.png" % (stem, table["table"])))
-        save_png(image, written[-1])
+        save_png(image, written[-1], private=bool(phone))
     return written

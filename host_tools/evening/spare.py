@@ -23,11 +23,10 @@ is refused (pull them with pull-log first; --erase then removes them).
 """
 
 import hashlib
-import json
 
 from host_tools.board import board_id as ids
-from host_tools.board.pull import log_name
 from host_tools.board.roster import write_whole
+from host_tools.evening.copy import as_on_slate
 from host_tools.evening.enrol import PATH as ENROLMENT
 from host_tools.evening.enrol import enrolment
 from host_tools.evening.folder import EveningError, new_password
@@ -73,42 +72,13 @@ print(repr([place(t, p) for t, p in %r]))
 """
 
 
-def held(evening, board):
-    """{archive number: bytes} of the board's matches as the copy holds them (whole
-    lines), and the number of the match on the slate (0: none yet). Only read: a
-    running `run` may append to them meanwhile."""
-    try:
-        current = json.loads((evening.state / (board + ".json")).read_text())["current"]
-    except FileNotFoundError:
-        return {}, 0
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise EveningError(
-            "cannot read the copy's state of board %s: %s" % (board, error)
-        ) from None
-    files = {}
-    for number in range(1, current + 1):
-        path = evening.logs / board / log_name(board, number)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            continue  # a number the board gave a damaged journal
-        files[number] = data[: data.rfind(b"\n") + 1]
-    return files, current
-
-
-def files_for(files, current):
-    """(temporary name, path on the board, bytes) of each file the spare gets."""
-    out = []
-    for number in range(1, current + 1):
-        data = files.get(number)
-        if number == current:
-            path = "data/match.jsonl"
-        elif data is None:
-            path, data = "data/archive/%04d.damaged" % number, b""
-        else:
-            path = "data/archive/%04d.jsonl" % number
-        out.append(("data/spare-%04d.tmp" % number, path, data or b""))
-    return out
+def files_for(held):
+    """(temporary name, path on the board, bytes) of each file the spare gets, from
+    copy.as_on_slate's [(path under data/, bytes)]."""
+    return [
+        ("data/spare-%04d.tmp" % index, "data/" + path, data)
+        for index, (path, data) in enumerate(held, 1)
+    ]
 
 
 def replace(evening, table, link, broker_host, live=None, erase=False, say=print):
@@ -119,8 +89,8 @@ def replace(evening, table, link, broker_host, live=None, erase=False, say=print
         raise EveningError(
             "no board is enrolled at table %d: enrol one (ardoise evening enrol)" % table
         )
-    files, current = held(evening, board)
-    sent = files_for(files, current)
+    current, held = as_on_slate(evening, board)
+    sent = files_for(held)
     unique = check_spare(evening, board, link, erase, say)
     if sent:
         upload(link, [(temporary, payload) for temporary, _, payload in sent])
@@ -138,7 +108,7 @@ def replace(evening, table, link, broker_host, live=None, erase=False, say=print
     known["unique"] = unique
     evening.secrets.setdefault("boards", {})[board] = password
     evening.save()
-    return board, current, files.get(current, b"").count(b"\n")
+    return board, current, held[-1][1].count(b"\n") if held else 0
 
 
 def check_spare(evening, board, link, erase, say):

@@ -133,7 +133,7 @@ def test_a_table_card_is_read_across_the_table(evening, url):
     draw = evening.settings["draws"][0]
     table = draw["tables"][1]
     heading = texts("session_of", session=1, sessions=3)
-    image, geometry = printouts.card_picture(texts, "Soirée", heading, table, "ClubWifi", url)
+    image, geometry, _ = printouts.card_picture(texts, "Soirée", heading, table, "ClubWifi", url)
     code = segno.make(url, error="m")
     size = code.symbol_size(border=0)[0]
     matrix = [[bool(bit) for bit in row] for row in code.matrix]

@@ -37,6 +37,7 @@ TEXTS = {
     "cards_title": "Tischkarten: {what}",
     "card_wifi": "WLAN: {ssid}",
     "card_scan": "Die Rangliste live",
+    "card_phone": "Die Tafel, auf dem Telefon",
     # die Live-Seite
     "page_title": "Die Rangliste des Abends",
     "page_tables": "Tische",
@@ -216,10 +217,29 @@ TEXTS = {
     "players_back": "{name} ist zurück",
     "players_added": "{name} dazu",
     "players_now": (
-        "{count} Spieler ab Runde {session} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+        "{count} Spieler ab Runde {next} ({drawn} ausgelost): dann ardoise evening draw {folder}"
     ),
     "pairs_now": (
-        "{count} Paare ab Durchgang {round} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+        "{count} Paare ab Durchgang {next} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+    ),
+    # das Telefon eines Tisches (enrol --phone)
+    "phone_taken_back": (
+        "das Telefon an Tisch {table} ist zurückgenommen ({user}): sein Passwort gilt nicht "
+        "mehr; ein anderes mit ardoise evening enrol {folder} --phone --table {table}"
+    ),
+    "phone_before_taken": (
+        "das vorher an Tisch {table} gegebene Telefon ist zurückgenommen: es kann sich nicht "
+        "mehr verbinden"
+    ),
+    "phone_scan": (
+        "Telefon von Tisch {table} ({user}): den Code oben scannen, oder auf dem Telefon öffnen"
+    ),
+    "phone_private": (
+        "der Link enthält das Passwort des Telefons: nur Tisch {table} geben (auch in {png}, "
+        "{svg} und auf der Tischkarte)"
+    ),
+    "phone_make_node": (
+        "`run` baut die Seite der Telefone aus den festgelegten npm-Paketen: zuerst `make node`"
     ),
     "results_written": "-> {html}, {png}",
 }

@@ -36,6 +36,7 @@ TEXTS = {
     "cards_title": "Table cards: {what}",
     "card_wifi": "Wi-Fi: {ssid}",
     "card_scan": "The live ranking",
+    "card_phone": "The slate, on a phone",
     # the live page
     "page_title": "The evening's ranking",
     "page_tables": "Tables",
@@ -207,11 +208,27 @@ TEXTS = {
     "players_back": "{name} is back",
     "players_added": "{name} added",
     "players_now": (
-        "{count} players from session {session} on ({drawn} drawn): next, ardoise evening "
+        "{count} players from session {next} on ({drawn} drawn): next, ardoise evening "
         "draw {folder}"
     ),
     "pairs_now": (
-        "{count} pairs from round {round} on ({drawn} drawn): next, ardoise evening draw {folder}"
+        "{count} pairs from round {next} on ({drawn} drawn): next, ardoise evening draw {folder}"
+    ),
+    # a table's phone (enrol --phone)
+    "phone_taken_back": (
+        "the phone at table {table} is taken back ({user}): its password no longer works; "
+        "give another with ardoise evening enrol {folder} --phone --table {table}"
+    ),
+    "phone_before_taken": (
+        "the phone given before at table {table} is taken back: it can no longer connect"
+    ),
+    "phone_scan": "table {table}'s phone ({user}): scan the code above, or open on the phone",
+    "phone_private": (
+        "the link holds the phone's password: hand it to table {table} alone (also in {png}, "
+        "{svg}, and on the table's card)"
+    ),
+    "phone_make_node": (
+        "`run` builds the phones' page from the pinned npm packages: `make node` first"
     ),
     "results_written": "-> {html}, {png}",
 }

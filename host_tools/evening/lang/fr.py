@@ -37,6 +37,7 @@ TEXTS = {
     "cards_title": "Cartes de table : {what}",
     "card_wifi": "Wi-Fi : {ssid}",
     "card_scan": "Le classement en direct",
+    "card_phone": "L'ardoise, sur téléphone",
     # la page en direct
     "page_title": "Le classement de la soirée",
     "page_tables": "Tables",
@@ -222,12 +223,31 @@ TEXTS = {
     "players_back": "{name} revient",
     "players_added": "{name} ajouté",
     "players_now": (
-        "{count} joueurs dès la séance {session} ({drawn} tirées) : ensuite, ardoise evening "
+        "{count} joueurs dès la séance {next} ({drawn} tirées) : ensuite, ardoise evening "
         "draw {folder}"
     ),
     "pairs_now": (
-        "{count} paires dès le tour {round} ({drawn} tirés) : ensuite, ardoise evening draw "
-        "{folder}"
+        "{count} paires dès le tour {next} ({drawn} tirés) : ensuite, ardoise evening draw {folder}"
+    ),
+    # le téléphone d'une table (enrol --phone)
+    "phone_taken_back": (
+        "le téléphone de la table {table} est repris ({user}) : son mot de passe ne vaut "
+        "plus ; donnez-en un autre avec ardoise evening enrol {folder} --phone --table {table}"
+    ),
+    "phone_before_taken": (
+        "le téléphone donné avant à la table {table} est repris : il ne peut plus se connecter"
+    ),
+    "phone_scan": (
+        "téléphone de la table {table} ({user}) : scannez le code ci-dessus, ou ouvrez sur "
+        "le téléphone"
+    ),
+    "phone_private": (
+        "le lien contient le mot de passe du téléphone : donnez-le à la table {table} seule "
+        "(aussi dans {png}, {svg}, et sur la carte de la table)"
+    ),
+    "phone_make_node": (
+        "`run` construit la page des téléphones depuis les paquets npm épinglés : d'abord "
+        "`make node`"
     ),
     "results_written": "-> {html}, {png}",
 }
