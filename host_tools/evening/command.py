@@ -261,7 +261,7 @@ def do_draw(args):
     sessions = evening.settings["sessions"]
     write_plan(
         evening,
-        "session-%d" % session["session"],
+        course.stem(session),
         lambda png: draw.write_png(png, title, session, sessions, texts),
         draw.page(title, session, sessions, texts),
         draw.plan_lines(title, session, sessions, texts),
@@ -287,13 +287,11 @@ def write_cards(evening, drawn, page_host):
     """A card a table of `drawn` (a session or a championship's round), said."""
     texts, settings = lang.of(evening), evening.settings
     if "round" in drawn:
-        name = "round-%d" % drawn["round"]
         heading = texts("round_of", round=drawn["round"], rounds=settings["rounds"])
     else:
-        name = "session-%d" % drawn["session"]
         heading = texts("session_of", session=drawn["session"], sessions=settings["sessions"])
     url = page_url(evening, page_host)
-    written = printouts.write_cards(evening, name, heading, drawn["tables"], url)
+    written = printouts.write_cards(evening, course.stem(drawn), heading, drawn["tables"], url)
     print(texts("cards_written", html=written[0], png=written[1].name))
 
 
@@ -320,7 +318,7 @@ def draw_round(evening, args):
         evening.save()
     write_plan(
         evening,
-        "round-%d" % drawn["round"],
+        course.stem(drawn),
         lambda png: championship.write_png(png, title, settings, drawn),
         championship.page(title, settings, drawn),
         championship.plan_lines(title, settings, drawn),

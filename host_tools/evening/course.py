@@ -79,12 +79,17 @@ def take_back(evening):
             "table plays it" % (session.session, "s" if len(begun) > 1 else "",
                                 ", ".join(map(str, begun)))
         )  # fmt: skip
-    draws.pop()
+    drawn = draws.pop()
     evening.settings["seated"] = False  # the slates are told to forget it (run.py)
     evening.save()
-    for path in (evening.folder / "seating").glob("session-%d[.-]*" % session.session):
+    for path in (evening.folder / "seating").glob(stem(drawn) + "[.-]*"):  # plan and cards
         path.unlink()
     return session.session
+
+
+def stem(drawn):
+    """The name of a draw's files in seating/: session-N, or a championship's round-N."""
+    return "round-%d" % drawn["round"] if "round" in drawn else "session-%d" % drawn["session"]
 
 
 def left_over(evening, sit_out, two):
