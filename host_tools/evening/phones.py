@@ -179,19 +179,21 @@ class Pages:
         self.thread.start()
 
     def prepare(self):
+        from host_tools.evening import lang
         from host_tools.web import build
 
+        texts = lang.of(self.evening)
         try:
             if not build.up_to_date(self.folder):
-                self.say("the phones' page: building it in %s (once)" % self.folder)
+                self.say(texts("phones_building", folder=self.folder))
                 build.build(self.folder)
             self.ready = True
         except (build.BuildError, OSError) as error:
             self.failure = str(error)
-            self.say("the phones' page cannot be built, phones cannot play: %s" % error)
+            self.say(texts("phones_no_page", error=error))
         except Exception as error:  # noqa: BLE001  (mpy-cross failing: said, boards go on)
             self.failure = "%s: %s" % (type(error).__name__, error)
-            self.say("the phones' page cannot be built, phones cannot play: %s" % self.failure)
+            self.say(texts("phones_no_page", error=self.failure))
 
     def answer(self, handler):
         """Serve `handler`'s GET if it is the phones' (True), else leave it (False)."""

@@ -185,10 +185,8 @@ class Runner:
             first = board not in self.blocked
             self.blocked[board] = error
         if first:
-            self.say(
-                "%s: lines from %s not taken (%s); they are asked for again until there "
-                "is room" % (disk_words(error), board, error.strerror or error)
-            )
+            self.say(self.texts("run_disk_lines", disk=self.disk_words(error), board=board,
+                                error=error.strerror or error))  # fmt: skip
 
     def ask_again(self):
         """Each board the disk refused: /have said again, so that it sends what follows."""
@@ -200,7 +198,7 @@ class Runner:
         with self.lock:
             came_back = self.blocked.pop(board, None) is not None
         if came_back:
-            self.say("room on the disk again: lines from %s taken" % board)
+            self.say(self.texts("run_disk_back", board=board))
 
     # -- MQTT --------------------------------------------------------------------
 
@@ -230,8 +228,12 @@ class Runner:
             self.take(message.topic, message.payload)
         except Exception as error:  # noqa: BLE001 (the intake goes on, and says why)
             self.say(
-                "a message on %s not taken: an error in the organiser (%s: %s)"
-                % (shown(message.topic), type(error).__name__, shown(str(error)))
+                self.texts(
+                    "run_message_error",
+                    topic=shown(message.topic),
+                    kind=type(error).__name__,
+                    error=shown(str(error)),
+                )
             )
 
     def take(self, topic, payload):
@@ -316,10 +318,8 @@ class Runner:
                 try:
                     self.began(board, number, line)
                 except OSError as error:  # a full disk: said, the evening goes on
-                    self.say(
-                        "%s: a championship's round record not written (%s)"
-                        % (disk_words(error), error.strerror or error)
-                    )
+                    self.say(self.texts("run_disk_round", disk=self.disk_words(error),
+                                        error=error.strerror or error))  # fmt: skip
             self.live.changed()
         elif verdict == CONFLICT:
             self.say(text)
@@ -340,10 +340,7 @@ class Runner:
         given = self.evening.secrets.get("boards", {})
         for board in boards:
             if board in passwords and given.get(board) != passwords[board]:
-                self.say(
-                    "table %d: %s's password changed: the broker closes its connection and "
-                    "refuses the one before" % (self.table(board), board)
-                )
+                self.say(self.texts("run_password_changed", table=self.table(board), board=board))
         self.live.changed()
         return now, self.evening.boards != boards or given != passwords
 
@@ -368,6 +365,15 @@ class Runner:
 
     def table(self, board):
         return self.evening.boards[board]["table"]
+
+    def texts(self, key, **values):
+        """A text in the evening's language (lang/)."""
+        return lang.of(self.evening)(key, **values)
+
+    def disk_words(self, error):
+        """What a disk error means for the organiser, in two words."""
+        key = {errno.ENOSPC: "disk_full", errno.EDQUOT: "disk_quota"}.get(error.errno)
+        return self.texts(key or "disk_cannot")
 
     def publish_have(self, board, again=True, fresh=False):
         """Say what the copy holds of `board` on the disk; a gap asks again only every
@@ -463,8 +469,7 @@ class Runner:
         elif not self.too_long:  # the page has it all the same
             self.too_long = True
             self.say(
-                "the ranking is %d bytes, more than the broker passes on (%d): MQTT clients "
-                "do not get it, the page does" % (len(ranking), broker_module.MESSAGE_LIMIT)
+                self.texts("run_ranking_big", size=len(ranking), limit=broker_module.MESSAGE_LIMIT)
             )
         for text in standing["refused"]:
             if text not in self.shown:
@@ -479,10 +484,8 @@ class Runner:
             self.write_boards()
         except OSError as error:
             if self.unsaved is None:
-                self.say(
-                    "%s: state/boards.json not written (%s); written again once there is "
-                    "room" % (disk_words(error), error.strerror or error)
-                )
+                self.say(self.texts("run_disk_boards", disk=self.disk_words(error),
+                                    error=error.strerror or error))  # fmt: skip
             self.unsaved = error
         else:
             self.unsaved = None
@@ -504,16 +507,9 @@ class Runner:
         """A line of Mosquitto's log: what an organiser must know of, in words."""
         refused = REFUSED.search(text)
         if refused and refused.group(1) == UNKNOWN:
-            self.say(
-                "the broker refused a client: a user or password this evening does not "
-                "know: a board enrolled for another evening? Enrol it again "
-                "(ardoise evening enrol --port PORT)"
-            )
+            self.say(self.texts("run_refused_unknown"))
         elif refused:
-            self.say(
-                "the broker refused a client without a user (as %s): only the evening's "
-                "boards and organiser connect, each under its own id" % refused.group(1)
-            )
+            self.say(self.texts("run_refused_anonymous", id=refused.group(1)))
         gone = GONE.search(text)
         if gone:
             self.addresses.pop(gone.group(1), None)
@@ -531,23 +527,9 @@ class Runner:
 
     def say_twice(self, user, address, before):
         if user == ORGANISER:
-            self.say(
-                "another organiser connected from %s while this one was connected from "
-                "%s: is a second `ardoise evening run` using this evening?" % (address, before)
-            )
+            self.say(self.texts("run_two_organisers", address=address, before=before))
             return
-        self.say(
-            "board %s connected from %s while connected from %s (the broker closed the "
-            "older connection): are two boards using the same id %s, or its password? "
-            "Deploy one with another --id and enrol it" % (user, address, before, user)
-        )
-
-
-def disk_words(error):
-    """What a disk error means for the organiser, in two words."""
-    return {errno.ENOSPC: "disk full", errno.EDQUOT: "disk quota full"}.get(
-        error.errno, "cannot write to the disk"
-    )
+        self.say(self.texts("run_two_boards", board=user, address=address, before=before))
 
 
 def kept(evening):

@@ -26,6 +26,7 @@ import hashlib
 
 from host_tools.board import board_id as ids
 from host_tools.board.roster import write_whole
+from host_tools.evening import lang
 from host_tools.evening.copy import as_on_slate
 from host_tools.evening.enrol import PATH as ENROLMENT
 from host_tools.evening.enrol import enrolment
@@ -136,7 +137,7 @@ def check_spare(evening, board, link, erase, say):
                 % (len(own), "" if len(own) == 1 else "s", kept or "without an id")
             )
         link.evaluate(ERASE % own)
-        say("erased from the spare: %s" % ", ".join(own))
+        say(lang.of(evening)("spare_erased", files=", ".join(own)))
     return unique
 
 

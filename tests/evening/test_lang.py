@@ -12,7 +12,7 @@ import pytest
 
 from host_tools.evening.folder import Evening
 from host_tools.evening.lang import LANGUAGES, Texts
-from tests.evening.boards import Board
+from tests.evening.boards import Board, attempt
 from tests.evening.conftest import make_evening, start_run, stop_run
 from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
@@ -82,6 +82,8 @@ def test_the_organisers_messages_follow_the_evening(tmp_path):
         until(lambda: board.seatings[-1] == b"", "the seating taken back")
         ok(ardoise("evening", "draw", evening.folder, "--seed", 3))
         until(lambda: board.seatings[-1], "drawn again")
+        # A board of another evening: the broker's refusal said in German too.
+        assert attempt(port, "b1", "another evening's").is_failure
     finally:
         if board:
             board.close()
@@ -91,6 +93,7 @@ def test_the_organisers_messages_follow_the_evening(tmp_path):
     assert "Abend %s: Server mqtt://" % evening.id in output
     assert "3 Tafeln angemeldet\ndie Rangliste live: http://" in output
     assert "Tisch 1: Tafel b1 online" in output and "beendet: der Ordner" in output
+    assert "der Server hat einen Client abgelehnt: ein Benutzer oder Passwort" in output
 
 
 def test_the_commands_say_what_they_did_in_the_evenings_language(tmp_path, capsys):

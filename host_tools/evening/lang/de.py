@@ -186,6 +186,7 @@ TEXTS = {
         "Zeilen, wie die Organisation sie hat; der Tisch spielt von dort weiter"
     ),
     "spare_empty": "die Ersatztafel ist Tafel {board} an Tisch {table}: noch kein Match",
+    "spare_erased": "von der Ersatztafel gelöscht: {files}",
     "spare_after": (
         "die ersetzte Tafel kann sich nicht mehr mit diesem Abend verbinden; nach dem Abend "
         "der Ersatztafel ihre eigene Kennung zurückgeben (ardoise deploy --id)"
@@ -240,6 +241,54 @@ TEXTS = {
     ),
     "phone_make_node": (
         "`run` baut die Seite der Telefone aus den festgelegten npm-Paketen: zuerst `make node`"
+    ),
+    # was run sagt, wenn etwas nicht geht
+    "disk_full": "Festplatte voll",
+    "disk_quota": "Speicherkontingent voll",
+    "disk_cannot": "Schreiben auf die Festplatte unmöglich",
+    "run_disk_lines": (
+        "{disk}: Zeilen von {board} nicht übernommen ({error}); sie werden erneut verlangt, "
+        "bis Platz ist"
+    ),
+    "run_disk_back": "wieder Platz auf der Festplatte: Zeilen von {board} übernommen",
+    "run_message_error": (
+        "eine Meldung auf {topic} nicht übernommen: ein Fehler der Organisation ({kind}: {error})"
+    ),
+    "run_disk_round": "{disk}: das Protokoll des Durchgangs nicht geschrieben ({error})",
+    "run_password_changed": (
+        "Tisch {table}: das Passwort von {board} wurde geändert: der Server schliesst seine "
+        "Verbindung und lehnt das vorherige ab"
+    ),
+    "run_ranking_big": (
+        "die Rangliste hat {size} Bytes, mehr als der Server weitergibt ({limit}): "
+        "MQTT-Clients erhalten sie nicht, die Seite schon"
+    ),
+    "run_disk_boards": (
+        "{disk}: state/boards.json nicht geschrieben ({error}); erneut geschrieben, sobald "
+        "Platz ist"
+    ),
+    "run_refused_unknown": (
+        "der Server hat einen Client abgelehnt: ein Benutzer oder Passwort, das dieser Abend "
+        "nicht kennt: eine Tafel eines anderen Abends? Neu anmelden (ardoise evening enrol "
+        "--port PORT)"
+    ),
+    "run_refused_anonymous": (
+        "der Server hat einen Client ohne Benutzer abgelehnt (als {id}): nur die Tafeln und "
+        "die Organisation des Abends verbinden sich, jede unter ihrer eigenen Kennung"
+    ),
+    "run_two_organisers": (
+        "eine andere Organisation hat sich von {address} verbunden, während diese von "
+        "{before} verbunden war: benutzt ein zweites `ardoise evening run` diesen Abend?"
+    ),
+    "run_two_boards": (
+        "Tafel {board} hat sich von {address} verbunden, während sie von {before} verbunden "
+        "war (der Server hat die ältere Verbindung geschlossen): benutzen zwei Tafeln die "
+        "gleiche Kennung {board}, oder ihr Passwort? Eine mit einer anderen --id aufspielen "
+        "und anmelden"
+    ),
+    "phones_building": "die Seite der Telefone: wird in {folder} gebaut (einmal)",
+    "phones_no_page": (
+        "die Seite der Telefone kann nicht gebaut werden, Telefone können nicht spielen: {error}"
     ),
     "results_written": "-> {html}, {png}",
 }

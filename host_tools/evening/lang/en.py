@@ -177,6 +177,7 @@ TEXTS = {
         "organiser holds them; the table plays on from there"
     ),
     "spare_empty": "the spare is board {board} at table {table}: no match held yet",
+    "spare_erased": "erased from the spare: {files}",
     "spare_after": (
         "the board it replaces can no longer connect to this evening; after the evening, give "
         "the spare its own id again (ardoise deploy --id)"
@@ -230,5 +231,48 @@ TEXTS = {
     "phone_make_node": (
         "`run` builds the phones' page from the pinned npm packages: `make node` first"
     ),
+    # run's words when something goes wrong
+    "disk_full": "disk full",
+    "disk_quota": "disk quota full",
+    "disk_cannot": "cannot write to the disk",
+    "run_disk_lines": (
+        "{disk}: lines from {board} not taken ({error}); they are asked for again until "
+        "there is room"
+    ),
+    "run_disk_back": "room on the disk again: lines from {board} taken",
+    "run_message_error": (
+        "a message on {topic} not taken: an error in the organiser ({kind}: {error})"
+    ),
+    "run_disk_round": "{disk}: a championship's round record not written ({error})",
+    "run_password_changed": (
+        "table {table}: {board}'s password changed: the broker closes its connection and "
+        "refuses the one before"
+    ),
+    "run_ranking_big": (
+        "the ranking is {size} bytes, more than the broker passes on ({limit}): MQTT clients "
+        "do not get it, the page does"
+    ),
+    "run_disk_boards": (
+        "{disk}: state/boards.json not written ({error}); written again once there is room"
+    ),
+    "run_refused_unknown": (
+        "the broker refused a client: a user or password this evening does not know: a "
+        "board enrolled for another evening? Enrol it again (ardoise evening enrol --port PORT)"
+    ),
+    "run_refused_anonymous": (
+        "the broker refused a client without a user (as {id}): only the evening's boards and "
+        "organiser connect, each under its own id"
+    ),
+    "run_two_organisers": (
+        "another organiser connected from {address} while this one was connected from "
+        "{before}: is a second `ardoise evening run` using this evening?"
+    ),
+    "run_two_boards": (
+        "board {board} connected from {address} while connected from {before} (the broker "
+        "closed the older connection): are two boards using the same id {board}, or its "
+        "password? Deploy one with another --id and enrol it"
+    ),
+    "phones_building": "the phones' page: building it in {folder} (once)",
+    "phones_no_page": "the phones' page cannot be built, phones cannot play: {error}",
     "results_written": "-> {html}, {png}",
 }

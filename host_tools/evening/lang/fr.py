@@ -192,6 +192,7 @@ TEXTS = {
     "spare_empty": (
         "l'ardoise de réserve est l'ardoise {board} à la table {table} : aucun match encore"
     ),
+    "spare_erased": "effacé de l'ardoise de réserve : {files}",
     "spare_after": (
         "l'ardoise remplacée ne peut plus se connecter à cette soirée ; après la soirée, "
         "rendez son propre identifiant à l'ardoise de réserve (ardoise deploy --id)"
@@ -248,6 +249,53 @@ TEXTS = {
     "phone_make_node": (
         "`run` construit la page des téléphones depuis les paquets npm épinglés : d'abord "
         "`make node`"
+    ),
+    # ce que dit run quand quelque chose ne va pas
+    "disk_full": "disque plein",
+    "disk_quota": "quota du disque plein",
+    "disk_cannot": "écriture impossible sur le disque",
+    "run_disk_lines": (
+        "{disk} : lignes de {board} non prises ({error}) ; elles sont redemandées jusqu'à ce "
+        "qu'il y ait de la place"
+    ),
+    "run_disk_back": "de nouveau de la place sur le disque : lignes de {board} prises",
+    "run_message_error": (
+        "un message sur {topic} non pris : une erreur de l'organisateur ({kind} : {error})"
+    ),
+    "run_disk_round": "{disk} : le relevé du tour du championnat non écrit ({error})",
+    "run_password_changed": (
+        "table {table} : le mot de passe de {board} a changé : le serveur ferme sa connexion "
+        "et refuse l'ancien"
+    ),
+    "run_ranking_big": (
+        "le classement fait {size} octets, plus que le serveur n'en transmet ({limit}) : les "
+        "clients MQTT ne le reçoivent pas, la page oui"
+    ),
+    "run_disk_boards": (
+        "{disk} : state/boards.json non écrit ({error}) ; réécrit dès qu'il y a de la place"
+    ),
+    "run_refused_unknown": (
+        "le serveur a refusé un client : un utilisateur ou un mot de passe inconnu de cette "
+        "soirée : une ardoise inscrite à une autre soirée ? Inscrivez-la à nouveau (ardoise "
+        "evening enrol --port PORT)"
+    ),
+    "run_refused_anonymous": (
+        "le serveur a refusé un client sans utilisateur (comme {id}) : seuls les ardoises et "
+        "l'organisateur de la soirée se connectent, chacun sous son propre identifiant"
+    ),
+    "run_two_organisers": (
+        "un autre organisateur s'est connecté depuis {address} alors que celui-ci l'était "
+        "depuis {before} : un second `ardoise evening run` utilise-t-il cette soirée ?"
+    ),
+    "run_two_boards": (
+        "l'ardoise {board} s'est connectée depuis {address} alors qu'elle l'était depuis "
+        "{before} (le serveur a fermé l'ancienne connexion) : deux ardoises utilisent-elles "
+        "le même identifiant {board}, ou son mot de passe ? Déployez-en une avec un autre "
+        "--id et inscrivez-la"
+    ),
+    "phones_building": "la page des téléphones : construite dans {folder} (une fois)",
+    "phones_no_page": (
+        "la page des téléphones ne peut être construite, les téléphones ne peuvent jouer : {error}"
     ),
     "results_written": "-> {html}, {png}",
 }
