@@ -395,7 +395,8 @@ def card_picture(texts, title, heading, table, ssid, url, phone=None):
     if ssid:
         wifi = texts("card_wifi", ssid=ssid)
         pen.text((margin, height - margin - 50), legible(wifi, 46), font=font(46)[0], fill=INK)
-    for index, (x, caption, below) in enumerate(captions):
+    below = max(bottom for _, _, bottom in captions)  # the captions on one line
+    for index, (x, caption, _) in enumerate(captions):
         code_width = (captions[index - 1][0] - dots(0.3) if index else width - margin) - x
         shown = fit(legible(caption, 36), 36, code_width)
         pen.text((x + code_width // 2, below + 10), shown[0], font=font(shown[1])[0],
