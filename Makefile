@@ -24,7 +24,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test quick mpy lint bench proof clean requirements firmware
+.PHONY: help venv node test check quick mpy lint bench proof clean requirements firmware
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -121,21 +121,41 @@ lint: $(STAMP) $(foreach port,$(PORTS),$(STUBS)/$(port)/.installed) ## ruff and 
 	done
 	$(VENV)/bin/mypy --config-file mypy-host.ini --cache-dir $(BUILD)/mypy-cache/host
 
+# The time a gate took, said at its end, failed or not: `start` set first,
+# the gate's commands' status in `status`.
+TOOK = elapsed=$$(( $$(date +%s) - start )); \
+	printf 'make %s took %dm%02ds\n' $(1) $$((elapsed / 60)) $$((elapsed % 60)); exit $$status
+
 # First one line: which parts will skip here, and why (tests/support/skips.py);
 # then lint and the Pico image (make firmware), then every test on every core (pytest-xdist; a file's tests that
 # share a costly fixture keep to one worker: --dist loadgroup), -rs saying why
 # anything skipped. ARDOISE_NO_SKIP=1 (.ci/run sets it) fails any skip.
 test: $(STAMP) $(NODE_STAMP) ## everything: lint, the Pico image, then every test, on every core
-	@$(PY) -m tests.support.skips
-	@$(MAKE) --no-print-directory mpy lint firmware
-	$(PY) -m pytest -n auto --dist loadgroup -rs
+	@start=$$(date +%s); status=0; \
+	$(PY) -m tests.support.skips && \
+	$(MAKE) --no-print-directory mpy lint firmware && \
+	$(PY) -m pytest -n auto --dist loadgroup -rs || status=$$?; \
+	$(call TOOK,test)
 
+# The tiers, by what a test needs: each test file's TIER (tests/conftest.py)
+# marks its tests with pyproject.toml's markers.
 # The rules and the unit tests, in under a minute: the tests marked with none
-# of the tiers (pyproject.toml's markers): no MicroPython, simulator, emulated
-# Pico or browser, no long run.
+# of the tiers: no MicroPython, simulator, emulated Pico or browser, no long run.
 QUICK := not (slow or micropython or emulator or browser or network)
 quick: $(STAMP) ## the rules and unit tests, in under a minute
-	$(PY) -m pytest -q -n auto -m "$(QUICK)"
+	@start=$$(date +%s); status=0; \
+	$(PY) -m pytest -q -n auto -m "$(QUICK)" || status=$$?; \
+	$(call TOOK,quick)
+
+# The middle tier, in under 5 minutes on 2 cores: quick, MicroPython and the
+# network (a real Mosquitto); not the emulated Pico, the browser, the image
+# or the long runs.
+CHECK := not (slow or emulator or browser)
+check: $(STAMP) ## quick, MicroPython and the network: under 5 minutes
+	@start=$$(date +%s); status=0; \
+	$(MAKE) --no-print-directory mpy && \
+	$(PY) -m pytest -q -n auto --dist loadgroup -rs -m "$(CHECK)" || status=$$?; \
+	$(call TOOK,check)
 
 # The proofs of tests/test_proof_*.py at full size (make test runs them small):
 # some 200,000 random legal deals, 40,000 fuzzed logs, power cuts at every write,

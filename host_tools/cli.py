@@ -88,7 +88,13 @@ def run(argv):
         print("ardoise: no command %r\n\n%s" % (name, usage()), file=sys.stderr)
         return 2
     module = importlib.import_module(COMMANDS[name][0])
-    return module.main(arguments)
+    from host_tools.common import CommandError, printable  # here: --help imports nothing
+
+    try:
+        return module.main(arguments)
+    except CommandError as error:  # every command's refusal, said once here
+        print(printable("%s: %s" % (name, error)), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

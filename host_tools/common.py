@@ -183,7 +183,37 @@ def as_text(cell):
     return cell
 
 
-class OutputError(Exception):
+def write_whole(path, data, private=False):
+    """Put the bytes `data` in the file `path` whole or not at all, whatever stops
+    the write (a full disk, Ctrl-C): written beside it under a new temporary name
+    (.NAME.XXXXXXXX.tmp, never through a link), synced, then renamed over `path`.
+    Its folder is made if missing. `private` files (secrets) are the owner's
+    alone (0600), others readable by all (0644)."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(
+        prefix="." + path.name + ".", suffix=".tmp", dir=path.parent
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            os.fchmod(file.fileno(), 0o600 if private else 0o644)
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+class CommandError(Exception):
+    """What a command refuses, in a sentence: `ardoise` (host_tools/cli.py) catches it
+    once, says "COMMAND: sentence" on stderr and exits with status 1, as mpremote does
+    with its CommandError. Every host tool's own error is one."""
+
+
+class OutputError(CommandError):
     """An output that would replace what the command reads; nothing was written."""
 
 

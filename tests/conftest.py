@@ -8,8 +8,9 @@ at the end of the session any process still running under pytest fails the
 session, named, and is killed.
 
 Tiers: each test is marked by what it needs (pyproject.toml lists the
-markers; TIERS below marks whole files and folders): `make quick` runs the
-unmarked ones, `make test` all of them on every core (pytest-xdist).
+markers; each file's TIER says them, see below): `make quick` runs the
+unmarked ones, `make check` all but the emulator's and the browser's,
+`make test` all of them on every core (pytest-xdist).
 
 Hypothesis profiles: "test" (make test, the proofs small) unless
 --hypothesis-profile=proof (make proof, the proofs at full size;
@@ -27,71 +28,21 @@ from hypothesis import settings
 from tests.support import processes, seeded_walks
 
 collect_ignore = ["device", "mp_runner.py"]
-pytest_plugins = ["tests.support.skips"]
+pytest_plugins = ["tests.support.skips", "pytester"]
 
 settings.register_profile("test", deadline=None)
 settings.register_profile("proof", deadline=None, max_examples=1_000)
 settings.load_profile("test")
 seeded_walks.only_the_seed()
 
-# What a folder, a file or a test (a node id's start) needs, as markers.
-TIERS = {
-    "tests/pico/": ("emulator", "slow"),
-    "tests/web/test_browser.py": ("browser", "network", "slow"),
-    "tests/web/test_node.py": ("browser",),
-    "tests/test_readme.py": ("micropython", "network", "slow"),
-    "tests/test_device_evening.py": ("micropython", "network", "slow"),
-    "tests/evening/": ("network",),
-    "tests/evening/test_page.py": ("browser", "slow"),
-    "tests/evening/test_phones.py": ("browser", "slow"),
-    "tests/evening/test_phones_e2e.py": ("browser", "micropython", "slow"),
-    "tests/evening/test_phone_enrol.py::test_a_build_is_kept": ("browser",),
-    "tests/evening/test_evening_e2e.py": ("micropython", "slow"),
-    "tests/evening/test_try.py": ("micropython", "slow"),
-    "tests/evening/test_printouts.py": ("browser", "slow"),
-    "tests/evening/test_season.py": ("slow",),
-    "tests/evening/test_course.py": ("slow",),
-    "tests/evening/test_lang.py": ("slow",),
-    "tests/evening/test_spare.py": ("micropython", "slow"),
-    "tests/evening/test_commands.py::test_enrol": ("micropython",),  # a virtual board
-    "tests/evening/test_championship_e2e.py": ("slow",),
-    "tests/evening/test_championship_page.py": ("browser", "slow"),
-    "tests/evening/test_championship_time.py": ("micropython", "slow"),
-    "tests/evening/test_pairing.py::test_no_rematch_while_a_pairing_avoids_it": ("slow",),
-    "tests/evening/test_pairing.py::test_forty_pairs_play_thirty_nine_rounds": ("slow",),
-    "tests/host_tools/board/": ("micropython",),
-    "tests/host_tools/sim/test_simulator.py": ("micropython",),
-    "tests/host_tools/logs/test_pictures.py": ("micropython",),
-    "tests/test_micropython.py": ("micropython", "slow"),
-    "tests/test_device_e2e.py": ("micropython", "slow"),
-    "tests/test_device_e2e_bruus.py": ("micropython", "slow"),
-    "tests/test_device_e2e_brusquembelle.py": ("micropython", "slow"),
-    "tests/test_device_e2e_correct.py": ("micropython", "slow"),
-    "tests/test_device_e2e_names.py": ("micropython", "slow"),
-    "tests/test_heap.py": ("micropython", "slow"),
-    "tests/test_boot.py": ("micropython",),
-    "tests/test_font_sheet.py": ("micropython",),
-    "tests/test_packaging.py": ("micropython",),
-    "tests/test_presses.py": ("micropython",),
-    "tests/test_replay_limits.py": ("micropython",),
-    "tests/test_ssd1306_against_adafruit.py": ("micropython",),
-    "tests/test_proof_fuzz.py": ("micropython", "slow"),
-    "tests/test_proof_games.py": ("micropython", "slow"),
-    "tests/test_proof_power.py": ("micropython", "slow"),
-    "tests/test_proof_screens.py": ("micropython", "slow"),
-    "tests/test_proof_tools.py": ("slow",),
-    "tests/test_proof_evening.py": ("network", "slow"),
-    "tests/test_properties.py": ("slow",),
-    # The longest of the unit tests (each several seconds on a free core).
-    "tests/core/test_lines.py::test_every_line_is_judged_as_cpythons": ("slow",),
-    "tests/test_device_modules_cpython.py::test_journal_": ("slow",),
-    "tests/host_tools/logs/test_no_seat_zero.py::test_the_report_of_an_evening": ("slow",),
-    "tests/host_tools/logs/test_slate.py::test_deals_read_back_agree": ("slow",),
-    "tests/host_tools/logs/test_slate.py::test_a_long_log_is_read_in_the_memory": ("slow",),
-    "tests/test_lang.py::test_the_slate_says_each_refusal_in_its_language": ("slow",),
-    "tests/test_skips.py::test_a_skip_is_said": ("slow",),
-    "tests/test_skips.py::test_under_no_skip": ("slow",),
-}
+# Each test file says what its tests need: a module constant TIER, "quick"
+# or pyproject.toml's markers separated by spaces ("micropython slow"), and
+# for some of its tests more, TIER_OF: {a test's name or its start: markers}.
+# A plain constant, read the same by MicroPython (tests/core runs there too).
+# A file without TIER fails its collection, so no new file lands in the
+# quick tier unsaid. tests/device's modules are not collected here: they run
+# under MicroPython through tests/test_micropython.py, and take its tier.
+QUICK = "quick"
 
 
 # Tests that share a costly module or session fixture (a deploy to the
@@ -139,13 +90,36 @@ def pytest_xdist_make_scheduler(config, log):
     return GroupScheduling(config, log)
 
 
+def tier_of(module, name):
+    """The markers the test `name` of `module` needs (TIER, then TIER_OF)."""
+    words = module.TIER.split()
+    for start, more in getattr(module, "TIER_OF", {}).items():
+        if name.startswith(start):
+            words += more.split()
+    return [word for word in words if word != QUICK]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """A test file that declares no TIER fails its collection, named."""
+    report = yield
+    if isinstance(collector, pytest.Module) and report.passed:
+        tier = getattr(collector.obj, "TIER", None)
+        if not isinstance(tier, str) or not tier.split():
+            report.outcome = "failed"
+            report.longrepr = (
+                "%s declares no tier: add TIER = %r, or the markers its tests need "
+                '(pyproject.toml), e.g. TIER = "micropython slow" (tests/conftest.py)'
+                % (collector.nodeid, QUICK)
+            )
+            report.result = []
+    return report
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        path = item.nodeid  # tests/..., from the root of the repository
-        for prefix, markers in TIERS.items():
-            if path.startswith(prefix):
-                for marker in markers:
-                    item.add_marker(marker)
+        for marker in tier_of(item.module, getattr(item, "originalname", item.name)):
+            item.add_marker(marker)  # --strict-markers: an unknown one fails
 
 
 _PR_SET_CHILD_SUBREAPER = 36

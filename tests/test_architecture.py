@@ -19,6 +19,8 @@ from host_tools.common import ROOT
 from scoring import GAMES
 from tests.test_readme import tracked_files
 
+TIER = "quick"
+
 DOCUMENT = ROOT / "docs" / "architecture.md"
 EXTENSIONS = (".py", ".md", ".mjs", ".json", ".jsonl", ".keys", ".toml", ".ini", ".txt")
 # Where a path without its first folders is found.

@@ -13,6 +13,8 @@ import pathlib
 
 import pytest
 
+TIER = "quick"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BOARDS = sorted((ROOT / "boards").glob("*.py"))
 # Pins each board must leave alone, and why.

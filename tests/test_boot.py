@@ -12,6 +12,8 @@ import time
 
 from host_tools.common import MICROPYTHON, ROOT, STANDIN, compile_file, compile_tree
 
+TIER = "micropython"
+
 
 def boot(folder, board_source, seconds):
     (folder / "board.py").write_text(board_source, encoding="utf-8")

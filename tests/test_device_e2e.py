@@ -33,6 +33,8 @@ import pytest
 from host_tools.common import ROOT, STANDIN, compile_file, compile_tree, run_micropython
 from scoring import fold_lines
 
+TIER = "slow micropython"
+
 SUPPORT = ROOT / "tests" / "support"
 SCRIPT = SUPPORT / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"

@@ -24,6 +24,8 @@ import pytest
 from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
+TIER = "slow micropython"
+
 SCRIPT = ROOT / "tests" / "support" / "brusquembelle-session.keys"
 LOGS = ROOT / "tests" / "logs"
 build = e2e.build  # the fixture: the firmware and the host pieces as .mpy

@@ -28,6 +28,8 @@ import pytest
 from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
+TIER = "slow micropython"
+
 SCRIPT = ROOT / "tests" / "support" / "bruus-game.keys"
 SESSION = ROOT / "tests" / "support" / "bruus-session.keys"
 LOGS = ROOT / "tests" / "logs"

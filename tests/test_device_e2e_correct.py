@@ -21,6 +21,8 @@ from host_tools.common import ROOT
 from scoring import fold_lines
 from tests import test_device_e2e as e2e
 
+TIER = "slow micropython"
+
 SUPPORT = ROOT / "tests" / "support"
 LOGS = ROOT / "tests" / "logs"
 build = e2e.build  # the fixture: the firmware and the host pieces as .mpy

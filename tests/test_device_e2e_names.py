@@ -15,6 +15,8 @@ import pytest
 from host_tools.common import ROOT
 from tests import test_device_e2e as e2e
 
+TIER = "slow micropython"
+
 SUPPORT = ROOT / "tests" / "support"
 build = e2e.build  # the fixture: the firmware and the host pieces as .mpy
 # These check screens, not the heap (make bench measures it): a match with

@@ -26,6 +26,8 @@ from host_tools.common import FIRMWARE, MICROPYTHON, ROOT, STANDIN, run_micropyt
 from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 from scoring import Match, Refused
 
+TIER = "slow micropython network"
+
 EVENING = "e1"
 BOARD = "b3"
 PASSWORD = "board-pw"

@@ -11,6 +11,11 @@ sys.path.insert(0, str(DEVICE_TESTS))  # for their helpers, as tests/mp_runner.p
 import test_buttons  # noqa: E402
 import test_journal  # noqa: E402
 
+TIER = "quick"
+TIER_OF = {
+    "test_journal_": "slow",
+}
+
 for _module in (test_buttons, test_journal):
     globals().update(
         ("test_%s_%s" % (_module.__name__[5:], name[5:]), getattr(_module, name))

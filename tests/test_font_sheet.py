@@ -13,6 +13,8 @@ import sys
 
 from PIL import Image
 
+TIER = "micropython"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 SHEET = ROOT / "build" / "font_sheet.png"

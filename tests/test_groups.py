@@ -5,6 +5,8 @@ loadgroup sends each group whole to one worker, so that a costly fixture
 from tests.conftest import group_of
 from tests.pico.conftest import FIRMWARES
 
+TIER = "quick"
+
 SESSION = "tests/pico/test_sessions.py::test_a_session_played_through_the_pins[%s-bruus-game-64-4]"
 SLEEP = "tests/pico/test_sleep.py::test_the_sleeping_slate_wakes_on_a_short_press[%s]"
 README = "tests/test_readme.py::test_the_commands_work_as_written[README.md:%d]"

@@ -20,6 +20,8 @@ from scoring import LogError, fold_lines, reasons
 from scoring.match import Refused, line
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 MATCH = ROOT / "tests" / "fixtures" / "brouc-etivaz-30-deals.jsonl"
 
 

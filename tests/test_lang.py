@@ -17,6 +17,11 @@ from scoring import reasons as english_reasons
 from scoring import reasons_0, reasons_1, reasons_2, reasons_3, reasons_4
 from scoring.match import Refused, place
 
+TIER = "quick"
+TIER_OF = {
+    "test_the_slate_says_each_refusal_in_its_language": "slow",
+}
+
 PARTS = (reasons_0, reasons_1, reasons_2, reasons_3, reasons_4)  # the English refusals
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

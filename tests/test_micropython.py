@@ -15,6 +15,8 @@ import pytest
 
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 MODULES = sorted(

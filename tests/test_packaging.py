@@ -22,6 +22,8 @@ import pytest
 
 from host_tools.common import FIRMWARE, ROOT, run_micropython
 
+TIER = "micropython"
+
 PACKAGE = FIRMWARE / "package.json"
 VENDOR = ROOT.parent / "shared" / "vendor" / "micropython"
 

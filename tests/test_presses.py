@@ -6,6 +6,8 @@ journal."""
 
 from host_tools.bench import presses
 
+TIER = "micropython"
+
 
 def test_typical_deals_meet_their_press_targets(tmp_path):
     rows = presses.measure(tmp_path)  # raises if the journal is not the expected one

@@ -30,6 +30,8 @@ from tests.evening.test_copy import expected_files
 from tests.support.commands import ardoise
 from tests.support.proof import FULL
 
+TIER = "slow network"
+
 pytestmark = pytest.mark.evening
 
 SLATES = 60 if FULL else 8

@@ -31,6 +31,8 @@ from tests.proof import mutations
 from tests.proof.brouc_table import play_match
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 EXAMPLES = 20_000 if FULL else 2_000
 REPLAY_RUNS = 300 if FULL else 30
 MICROPYTHON_FILES = 20_000 if FULL else 1_000

@@ -30,6 +30,8 @@ from tests.proof.brouc_table import (
 from tests.proof.games import prove_games
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 DEALS = 200_000 if FULL else 6_000
 
 # Every path of the rulings the table must have walked in the normal run.

@@ -27,6 +27,8 @@ from scoring import Refused
 from tests.proof import mutations
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 # Every Nth cut also has the boot after it cut at every one of its steps.
 BOOT_CUT_EVERY = 5 if FULL else 150
 JOURNAL_EXAMPLES = 5_000 if FULL else 300

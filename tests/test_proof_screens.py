@@ -58,6 +58,8 @@ from scoring import fold_lines
 from tests.proof.brouc_table import RULES, play_match
 from tests.support.proof import FULL
 
+TIER = "slow micropython"
+
 EXAMPLES = 200 if FULL else 20
 STEPS_PER_EXAMPLE = 100 if FULL else 50
 # A gesture takes well under a second of MicroPython time; a minute means a hang.

@@ -37,6 +37,8 @@ from tests.proof import mutations
 from tests.proof.brouc_table import RULES, play_match
 from tests.support.proof import FULL
 
+TIER = "slow"
+
 SUMMARIES = 5_000 if FULL else 500
 TEXTS = 2_000 if FULL else 200
 DRAWINGS = 200 if FULL else 15  # pillow takes a few tenths of a second a drawing

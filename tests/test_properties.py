@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from scoring import Match, Refused, fold_lines
 from tests.loggen import random_log
 
+TIER = "slow"
+
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rule_sets = st.sampled_from(("etivaz", "31", "brou1802"))
 

@@ -12,8 +12,8 @@ Which commands are not simply run, by rule (SKIPPED):
 
 - those that need a board on a serial port (PORT=/dev/..., --port /dev/...);
 - the long runs that are themselves the gates or the measure: make test
-  (it runs this file), make proof, make bench, make test-web, make test-pico,
-  and make firmware (minutes of C, built by make test itself);
+  (it runs this file), make check, make proof, make bench, make test-web,
+  make test-pico, and make firmware (minutes of C, built by make test itself);
 - `ardoise evening run` runs the evening until Ctrl-C (tests/evening starts
   and stops it);
 - make quick and make lint, when this file runs inside make (make test):
@@ -51,6 +51,8 @@ from host_tools.common import ROOT
 from tests.support import processes
 from tests.support.tmux import Tmux
 
+TIER = "slow micropython network"
+
 DOCUMENTS = [ROOT / "README.md", ROOT / "docs" / "boards.md"]
 FRESH = os.environ.get("ARDOISE_README") == "fresh"
 # Long enough for a fresh .venv (ARDOISE_README=fresh) or a cold mypy cache.
@@ -58,7 +60,7 @@ TIMEOUT = 900 if FRESH else 300
 SKIPPED = [
     (r"(PORT=|--port )(/dev/|COM\d)", "needs a board on a serial port"),
     (
-        r"^make (test|proof|bench|test-web|test-pico|firmware)\b",
+        r"^make (test|check|proof|bench|test-web|test-pico|firmware)\b",
         "a long run, itself a gate, the measure or a build make test does",
     ),
     (

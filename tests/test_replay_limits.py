@@ -20,6 +20,8 @@ import host_tools  # noqa: F401  (puts the rules core on the path)
 from host_tools.common import run_micropython
 from scoring import LINE_LIMIT, LogError, fold_lines
 
+TIER = "micropython"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 LOGS = sorted((ROOT / "tests" / "logs").glob("*.jsonl"))

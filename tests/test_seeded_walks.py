@@ -17,6 +17,8 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+TIER = "quick"
+
 # Constants only the module below holds: no other pool has numbers there.
 LOW = 10**12
 CONSTANTS = [LOW + 7 * index for index in range(1, 40)]

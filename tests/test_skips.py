@@ -8,6 +8,12 @@ import sys
 from host_tools.common import ROOT
 from tests.support import skips
 
+TIER = "quick"
+TIER_OF = {
+    "test_a_skip_is_said": "slow",
+    "test_under_no_skip": "slow",
+}
+
 SKIPPING = """
 import pytest
 

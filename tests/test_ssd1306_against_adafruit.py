@@ -23,6 +23,8 @@ import pytest
 from tests.support.record_adafruit import FIXTURE
 from tests.support.ssd1306_panel import Panel, ProtocolError
 
+TIER = "micropython"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 SCENES = ("blank", "full", "text", "score", "cursor", "edges", "noise")

@@ -8,6 +8,8 @@ import re
 from host_tools.board.emulated import pico
 from host_tools.common import ROOT
 
+TIER = "quick"
+
 THIRD_PARTY = ROOT / "third_party"
 LISTED = re.compile(r"^    ([0-9a-f]{64})  (\S+)$", re.M)
 

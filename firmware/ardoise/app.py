@@ -37,7 +37,13 @@ from ardoise.base import CENTER, ROW, Message, draw_text, fit
 from ardoise.buttons import NONE, WAKE
 from ardoise.journal import Journal, StorageError
 from ardoise.lang import Texts
-from scoring import Refused
+from scoring import Refused, match
+
+# The rules core collects before the largest allocations of a fold, a game's
+# rules and a refusal's text, only when handed the means (scoring/match.py's
+# `collect`): its tests on CPython never pay.
+match.collect = gc.collect  # type: ignore[assignment]  # the core's None: no policy
+del match  # a match here is the journal's (View)
 
 POLL_MS = const(5)  # well under the buttons' 20 ms debounce
 # A second without a press, or the screen dimmed or off: polled at a quarter

@@ -48,6 +48,31 @@ _TRICKS = const(8)
 CARD_POINTS = const(120)  # in a deal's 32 cards (rule 2)
 _NO_ONE = const(-1)  # winner, announcer, call and trump when there is none
 
+# Le Brouc's awards: what each outcome scores, with its ruling (docs/rules.md).
+# Constants: the compiler writes each value where it is used, so the board
+# holds neither the values nor their names.
+#
+# etivaz, coches toward the match's target (rule 9):
+_GAME_COCHES = const(1)  # rule 8: a game won, by a dehors call right or wrong
+_GAME_COCHES_LOW = const(2)  # rule 8: a game won against a slate below _LOW_SLATE
+_LOW_SLATE = const(15)  # rule 8: the losers' slate before the deal
+_CAPE_COCHES = const(2)  # rule 10: a cape not announced; the game goes on
+_CAPE_DEHORS_COCHES = const(3)  # rule 11: cape et dehors, made or failed
+_DEDOUBLE_COCHES = const(4)  # rule 12: cape, dehors et pas dedouble, made or failed
+# (made: to the announcers, who win the game; failed: to their opponents,
+# and the game goes on)
+#
+# "31", tens on the slate (rule 16):
+_CAPE_SLATE = const(2)  # rule 18: a cape, on top of the deal scored normally
+#
+# brou1802, parties toward the match's target (rule 24):
+_GAME_PARTIES = const(1)  # rule 21: a game won, the losers on _HIGH_POINTS or more
+_HIGH_POINTS = const(150)  # rule 21
+_GAME_PARTIES_LOW = const(2)  # rule 21: a game won, the losers on 0 to _HIGH_POINTS - 1
+_GAME_PARTIES_BELOW_0 = const(4)  # rule 21: a game won, the losers below 0
+_VOLE_PARTIES = const(3)  # rule 22: la vole not announced; the game goes on
+# rule 23: partie et vole made: _VOLE_PARTIES and the game's (rule 21)
+
 
 def round_card_points(points):
     """Rule 2: to the nearest ten on its own, a units digit of 5 rounding up."""
@@ -55,10 +80,10 @@ def round_card_points(points):
 
 
 def _parties_against(losers_points):
-    """Rule 21: 1 partie if the losers have 150 or more, 2 from 0, 4 below 0."""
-    if losers_points >= 150:
-        return 1
-    return 2 if losers_points >= 0 else 4
+    """Rule 21: the parties of a game won against the losers' points."""
+    if losers_points >= _HIGH_POINTS:
+        return _GAME_PARTIES
+    return _GAME_PARTIES_LOW if losers_points >= 0 else _GAME_PARTIES_BELOW_0
 
 
 class Game:
@@ -280,7 +305,7 @@ class Game:
             return
         # Rules 7 and 8: right or wrong, the game ends; the coches depend on
         # the callers' opponents' slate either way.
-        coches = 2 if self.slate[other] < 15 else 1
+        coches = _GAME_COCHES_LOW if self.slate[other] < _LOW_SLATE else _GAME_COCHES
         self._close_deal()
         self._game_won(side if count >= need else other, coches)
 
@@ -299,29 +324,29 @@ class Game:
         announced = self.announcer == side
         other = 1 - side
         if self.rules == _THIRTY_ONE:
-            self.slate[side] += 2  # rule 18, on top of the deal scored normally
+            self.slate[side] += _CAPE_SLATE  # rule 18, on top of the deal scored normally
             self._score(CARD_POINTS if side == 0 else 0, CARD_POINTS if side == 1 else 0)
             return
         if self.rules == _BROU1802:
             if announced:  # rule 23, against the losers' score before this deal
-                parties = 3 + _parties_against(self.slate[other])
+                parties = _VOLE_PARTIES + _parties_against(self.slate[other])
                 self._close_deal()
                 self._game_won(side, parties)
             else:  # rule 22
                 self._close_deal()
-                self._add_to_match(side, 3)
+                self._add_to_match(side, _VOLE_PARTIES)
             return
         if announced:  # rules 11 and 12
-            coches = 4 if self.call == _CAPE_DEDOUBLE else 3
+            coches = _DEDOUBLE_COCHES if self.call == _CAPE_DEDOUBLE else _CAPE_DEHORS_COCHES
             self._close_deal()
             self._game_won(side, coches)
         else:  # rule 10: slates and the bottom stay; marriages in tricks are forgotten
             self._close_deal()
-            self._add_to_match(side, 2)
+            self._add_to_match(side, _CAPE_COCHES)
 
     def _cape_failed(self):
         """Rules 11 and 12: the opponents of the announcers score the coches."""
-        coches = 4 if self.call == _CAPE_DEDOUBLE else 3
+        coches = _DEDOUBLE_COCHES if self.call == _CAPE_DEDOUBLE else _CAPE_DEHORS_COCHES
         winners = 1 - self.announcer
         self._close_deal()
         self._add_to_match(winners, coches)

@@ -8,13 +8,19 @@ restores exactly the state before the event it takes back, across a
 finished deal, a resolved cape or a won game alike.
 """
 
-import gc
 import json
 from array import array
 
 from micropython import const
 
 _CHUNK = const(32)
+
+# The heap's policy, the device's to hand in (ardoise/app.py: gc.collect):
+# called before the largest allocations of a fold and of a refusal's text,
+# so that each lands in one piece on a small, fragmented board heap. None,
+# the default, collects nothing: on CPython a collection of a host's many
+# objects costs tenths of a second and saves nothing.
+collect = None
 
 TEAMS = ("A", "B")
 SUITS = ("H", "D", "C", "S")
@@ -36,15 +42,15 @@ class Refused(Exception):
         # The English text, from the part of the texts that holds its key
         # (scoring/reasons_<len(key) % 5>.py), loaded only here: the
         # texts cost RAM that a board folding a valid journal never needs
-        # (the device shows its own translations). Garbage goes first, so
-        # that the part costs little more than the fold (tests/test_heap.py:
-        # at most 2 KiB more, for every key); not on CPython, as in
-        # Match.__init__. Imported relatively: its name is then a short
+        # (the device shows its own translations). Garbage goes first where
+        # the device asks for it (`collect`), so that the part costs little
+        # more than the fold (tests/test_heap.py: at most 2 KiB more, for
+        # every key). Imported relatively: its name is then a short
         # string, which match.mpy keeps as an interned name (as it kept
         # "scoring.reasons") rather than as one more object on the heap of
         # every fold; a fromlist gives the part itself.
-        if not hasattr(gc, "freeze"):
-            gc.collect()
+        if collect:
+            collect()
         key = self.key
         part = __import__("reasons_%d" % (len(key) % 5), globals(), None, "TEXT", 1)
         return line(part.TEXT, part.KEYS, key) % self.values
@@ -233,15 +239,13 @@ class Match:
             header = dict(header)
             del header["names"]
         # The rules of the game the match event names. Loading a game's code
-        # is the largest allocation of a fold: collect first so that it lands
-        # in one piece on a small, fragmented board heap. Not on CPython (the
-        # one with gc.freeze): there a collection of a host's many objects
-        # costs tenths of a second and saves nothing.
+        # is the largest allocation of a fold: garbage goes first where the
+        # device asks for it (`collect`).
         name = header.get("game")
         if declared(name) is None:
             raise Refused("unknown_game", shown(name))
-        if not hasattr(gc, "freeze"):
-            gc.collect()
+        if collect:
+            collect()
         self.game = getattr(__import__("scoring." + name), name).Game(header)
         self.names = None
         if names is not None:

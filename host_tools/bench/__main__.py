@@ -1,5 +1,7 @@
+"""python -m host_tools.bench: `ardoise bench`."""
+
 import sys
 
-from host_tools.bench.report import main
+from host_tools.cli import main
 
-sys.exit(main())
+sys.exit(main(["bench", *sys.argv[1:]]))

@@ -45,7 +45,7 @@ FLOOD_LATENCY = 2.0  # s: ...and the other boards' lines within 2 s
 
 def play(path, folder, name, port=None):
     """mp_bench_device's figures for one run, enrolled on `port` if given."""
-    folder.mkdir(parents=True)
+    (folder / "flash").mkdir(parents=True)
     args = ["-m", "mp_bench_device", device.SCRIPT, folder / "flash", "64"]
     if port is not None:
         enrolment = {

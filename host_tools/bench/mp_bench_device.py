@@ -6,20 +6,19 @@ With ENROLMENT (an evening.json) and AIR (the stand-in network's file:
 host_tools/standin/network.py), the board is enrolled in an evening
 and its network's steps count in each press (host_tools/bench/evening.py).
 
-Imports the firmware (through host_tools/standin/harness.py), boots it on a
-fresh folder FLASH and plays the key script on a TimedDevice; then times,
-in the same process, the reference: a whole
-128x64 frame drawn (fill, then text on every row) and its 1 KiB sent
+Imports the firmware (through host_tools/standin/harness.py), boots it on an
+empty folder FLASH (made by the caller: a heap-limited run is handed a
+symlink to it, host_tools/common.py's run_micropython) and plays the key
+script on a TimedDevice; then times, in the same process, the reference: a
+whole 128x64 frame drawn (fill, then text on every row) and its 1 KiB sent
 through the stand-in I2C as a whole-frame driver sends it. Prints one JSON
 object, times in µs.
 """
 
 import gc
-import os
 import sys
 from time import ticks_diff, ticks_us
 
-os.mkdir(sys.argv[2])
 STARTED = ticks_us()
 
 import framebuf  # noqa: E402

@@ -3,13 +3,19 @@
     MICROPYPATH=build/mpy micropython -X heapsize=24k -m mp_replay LOG.jsonl
 
 Same output as host_tools.replay; folds the log line by line from the file,
-as the board folds its journal.
+as the board folds its journal, with the heap's policy the device hands the
+rules core (ardoise/app.py): garbage collected before a fold's largest
+allocations.
 """
 
+import gc
 import json
 import sys
 
+import scoring.match
 from scoring import LogError, fold_lines
+
+scoring.match.collect = gc.collect
 
 
 def main(path):

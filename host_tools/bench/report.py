@@ -16,7 +16,6 @@ import argparse
 import pathlib
 import platform
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -26,7 +25,6 @@ from host_tools.board.emulated import bench as emulated_pico
 from host_tools.common import (
     MPY_CROSS,
     ROOT,
-    OutputError,
     check_outputs,
     run_micropython,
     smallest_heap,
@@ -161,15 +159,11 @@ def write_report(sections):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="ardoise bench", description=__doc__.split("\n\n")[0])
     parser.parse_args(argv)
-    try:
-        check_outputs(
-            [REPORT],
-            [MATCH_LOG, refusals.CASES, bench_device.SCRIPT, bench_device.EXPECTED_LOG]
-            + [presses.DEALS],
-        )
-    except OutputError as error:
-        print("bench: %s" % error, file=sys.stderr)
-        return 1
+    check_outputs(
+        [REPORT],
+        [MATCH_LOG, refusals.CASES, bench_device.SCRIPT, bench_device.EXPECTED_LOG]
+        + [presses.DEALS],
+    )
     with tempfile.TemporaryDirectory() as scratch:
         folder = pathlib.Path(scratch)
         (folder / "device").mkdir()
@@ -206,7 +200,3 @@ def main(argv=None):
     # Measured: done, whatever the figures (a missed target is a row marked
     # MISSED; make test and make proof are the gates).
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

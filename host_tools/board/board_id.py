@@ -13,6 +13,8 @@ import re
 import sys
 import zlib
 
+from host_tools.common import CommandError
+
 # Relative, as the firmware names data/: the unix port (the virtual board) fails a
 # rename between two absolute paths under its "/" mount.
 PATH = "data/board_id.txt"
@@ -52,7 +54,7 @@ os.rename(%r + ".tmp", %r)
 """ % (PATH, PATH, PATH)
 
 
-class BoardIdError(Exception):
+class BoardIdError(CommandError):
     """An id that cannot name a board; the message says what one looks like."""
 
 

@@ -34,7 +34,6 @@ import pathlib
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
 from host_tools.board import board_id as ids
@@ -45,9 +44,10 @@ from host_tools.common import (
     FIRMWARE,
     MPY_CROSS,
     ROOT,
+    CommandError,
     compile_tree,
 )
-from host_tools.sim.boards import HOST, BoardError, board_file, describe, names
+from host_tools.sim.boards import HOST, board_file, describe, names
 
 # The packages deploy replaces on the board; everything else there is kept.
 PACKAGES = ("ardoise", "scoring", "umqtt")
@@ -107,7 +107,7 @@ for path in %r:
 OLD_FIRMWARE = tuple("/" + package for package in PACKAGES)
 
 
-class DeployError(Exception):
+class DeployError(CommandError):
     """A deploy that cannot go on; the message says why and what to do."""
 
 
@@ -283,13 +283,5 @@ def main(argv=None):
         "one it has, else 4 hex digits from its unique id)",
     )
     args = parser.parse_args(argv)
-    try:
-        deploy(args.board, args.port, pathlib.Path(args.virtual_flash), args.id)
-    except (DeployError, BoardError, LinkError, ids.BoardIdError) as error:
-        print("deploy: %s" % error, file=sys.stderr)
-        return 1
+    deploy(args.board, args.port, pathlib.Path(args.virtual_flash), args.id)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

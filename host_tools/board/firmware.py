@@ -42,7 +42,7 @@ import sys
 import tarfile
 import time
 
-from host_tools.common import BOARDS, FIRMWARE, ROOT
+from host_tools.common import BOARDS, FIRMWARE, ROOT, CommandError
 
 OUT = ROOT / "build" / "firmware"
 SRC = OUT / "src"
@@ -59,7 +59,7 @@ VERSION_MODULE = "ardoise_image"
 FIRST_BUILD = "about 2 minutes on 2 free cores"
 
 
-class FirmwareError(Exception):
+class FirmwareError(CommandError):
     """A build that cannot go on; the message says why."""
 
 
@@ -260,13 +260,5 @@ def main(argv=None):
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="make -j")
     args = parser.parse_args(argv)
-    try:
-        build(args.jobs)
-    except FirmwareError as error:
-        print("firmware: %s" % error, file=sys.stderr)
-        return 1
+    build(args.jobs)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,13 +20,14 @@ import sys
 from serial.tools import list_ports
 
 from host_tools.board.virtual import DEFAULT_FLASH, VirtualBoard
+from host_tools.common import CommandError
 
 VIRTUAL = "virtual"
 EMULATED = "emulated"  # an emulated Pico running MicroPython's rp2 release (board/emulated/)
 INSTALL_HINT = "is MicroPython installed on it? (README: Installing MicroPython)"
 
 
-class LinkError(Exception):
+class LinkError(CommandError):
     """The board cannot be reached or refused a command; the message says why."""
 
 

@@ -25,15 +25,14 @@ the virtual board.
 import argparse
 import datetime
 import errno
-import os
 import pathlib
 import sys
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, connect, hand_back
+from host_tools.board.link import VIRTUAL, add_port_arguments, connect, hand_back
 from host_tools.board.virtual import DEFAULT_FLASH
-from host_tools.common import ROOT, OutputError, check_outputs
+from host_tools.common import ROOT, CommandError, check_outputs, write_whole
 
 JOURNAL = "/data/match.jsonl"
 ARCHIVE = "/data/archive"
@@ -51,7 +50,7 @@ print(repr(("match.jsonl" in names("/data"), names(%r))))
 )
 
 
-class PullError(Exception):
+class PullError(CommandError):
     """A pull that would lose or mix up logs; the message says what to do."""
 
 
@@ -177,20 +176,6 @@ def store(folder, board_id, files):
     return [path for path, _ in targets]
 
 
-def write_whole(path, data):
-    """Put `data` in `path` whole or not at all: a new file beside it, then a rename."""
-    descriptor, temporary = tempfile.mkstemp(prefix="." + path.name + ".", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="ardoise pull-log", description="Copy a board's match logs to the PC."
@@ -204,9 +189,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         paths = pull(args.port, pathlib.Path(args.to), pathlib.Path(args.virtual_flash))
-    except (PullError, LinkError, OutputError) as error:
-        print("pull-log: %s" % error, file=sys.stderr)
-        return 1
     except BrokenPipeError:
         raise  # stdout's reader is gone: the command line says nothing more
     except OSError as error:
@@ -216,7 +198,3 @@ def main(argv=None):
         print("read it: ardoise slate %s" % paths[0])
         print("the evening's ranking: ardoise tournament %s" % args.to)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -24,11 +24,10 @@ PORT=virtual and PORT=emulated reach the virtual and the emulated board.
 import argparse
 import ast
 import pathlib
-import sys
 import unicodedata
 
-from host_tools.board.link import LinkError, add_port_arguments, connect, hand_back
-from host_tools.common import FIRMWARE, plural
+from host_tools.board.link import add_port_arguments, connect, hand_back
+from host_tools.common import FIRMWARE, CommandError, plural
 from host_tools.logs.seats import ANONYMOUS
 from scoring.names import refusal
 
@@ -53,7 +52,7 @@ with open(%(path)r, "rb") as file:
 """
 
 
-def write_whole(link, path, data):
+def write_on_board(link, path, data):
     """Write the bytes `data` to the board's `path` (data/NAME.EXT) whole: to data/NAME.tmp,
     then renamed; the bytes read back from it."""
     temporary = path.rsplit(".", 1)[0] + ".tmp"
@@ -71,7 +70,7 @@ else:
 """
 
 
-class RosterError(Exception):
+class RosterError(CommandError):
     """A roster file that cannot go on the board; the message says where and why."""
 
 
@@ -191,7 +190,7 @@ def put(port, names, virtual_flash):
     data = roster_bytes(names)
     with connect(port, virtual_flash) as link:
         try:
-            stored = write_whole(link, "data/roster.txt", data)
+            stored = write_on_board(link, "data/roster.txt", data)
         finally:
             hand_back(link, "roster")
     if stored != data:
@@ -220,29 +219,21 @@ def main(argv=None):
     what.add_argument("--clear", action="store_true", help="leave the board without a roster")
     args = parser.parse_args(argv)
     flash = pathlib.Path(args.virtual_flash)
+    if args.clear:
+        put(args.port, [], flash)
+        print("roster on the board: none (cleared)")
+        return 0
+    if args.file is None:
+        names = show(args.port, flash)
+        if names is None:
+            raise RosterError("the slate is not on this board: make deploy first")
+        print("the roster on the board: %s" % (", ".join(names) or "no names"))
+        return 0
     try:
-        if args.clear:
-            put(args.port, [], flash)
-            print("roster on the board: none (cleared)")
-            return 0
-        if args.file is None:
-            names = show(args.port, flash)
-            if names is None:
-                raise RosterError("the slate is not on this board: make deploy first")
-            print("the roster on the board: %s" % (", ".join(names) or "no names"))
-            return 0
-        try:
-            data = pathlib.Path(args.file).read_bytes()
-        except OSError as error:
-            raise RosterError("cannot read %s: %s" % (args.file, error.strerror)) from None
-        names = check(data, args.file)
-        put(args.port, names, flash)
-    except (RosterError, LinkError) as error:
-        print("roster: %s" % error, file=sys.stderr)
-        return 1
+        data = pathlib.Path(args.file).read_bytes()
+    except OSError as error:
+        raise RosterError("cannot read %s: %s" % (args.file, error.strerror)) from None
+    names = check(data, args.file)
+    put(args.port, names, flash)
     print("roster on the board: %s: %s" % (plural(len(names), "name"), ", ".join(names)))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

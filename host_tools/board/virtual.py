@@ -37,7 +37,7 @@ import threading
 
 from host_tools.common import MICROPYTHON, ROOT, STANDIN, end_on_signals
 from host_tools.sim.screen import read_frames
-from host_tools.sim.terminal import SimError, Terminal, render, split_keys
+from host_tools.sim.terminal import Terminal, render, split_keys
 
 DEFAULT_FLASH = ROOT / "virtual-board"
 HARD_RESET = 3  # host_tools/standin/virtual_boot.py exits with it on machine.reset()
@@ -278,9 +278,6 @@ def main(argv=None):
             signal.pause()
     except KeyboardInterrupt:
         pass
-    except SimError as error:
-        print("virtual-board: %s" % error, file=sys.stderr)
-        return 1
     finally:
         board.stop()
     return 0

@@ -19,7 +19,7 @@ import json
 
 from host_tools.board import board_id as ids
 from host_tools.board.link import connect
-from host_tools.board.roster import write_whole
+from host_tools.board.roster import write_on_board
 from host_tools.evening.folder import EveningError
 
 PATH = "data/evening.json"
@@ -94,7 +94,7 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, 
         old = link.evaluate(READ)
         before = earlier_evening(old) if old else None
         data = enrolment(evening, board, password, broker_host, live)
-        stored = write_whole(link, PATH, data)
+        stored = write_on_board(link, PATH, data)
         link.run("reset")  # reaching the files stopped the slate: a reset starts it again
     if stored != data:
         raise EveningError("the board kept something else than was sent: enrol it again")

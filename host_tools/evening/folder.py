@@ -22,11 +22,12 @@ import secrets
 import string
 
 from host_tools.board import board_id as ids
+from host_tools.common import CommandError, write_whole
 
 SETTINGS = "evening.json"
 SECRETS = "secrets.json"
 # What git must never take from the folder: the passwords, the broker's
-# hashed ones, and a file half written (secrets.json.tmp).
+# hashed ones, and a file half written (.secrets.json.XXXXXXXX.tmp).
 GITIGNORE = """# Written by `ardoise evening new`: the evening's passwords stay out of git.
 secrets.json
 broker/passwd
@@ -42,7 +43,7 @@ ORGANISER = "organiser"  # the organiser's broker user; no board may take this i
 ID_LETTERS = string.ascii_lowercase + string.digits
 
 
-class EveningError(Exception):
+class EveningError(CommandError):
     """An evening folder or a request that cannot be carried out; the message says why."""
 
 
@@ -53,23 +54,6 @@ def new_id():
 
 def new_password():
     return secrets.token_urlsafe(18)
-
-
-def write_whole(path, data, private=False):
-    """Write `data` (bytes) to `path` whole: to a temporary name, synced, then renamed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    mode = 0o600 if private else 0o644
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-    except OSError:  # a full disk: nothing left behind, `path` as it was
-        os.unlink(temporary)
-        raise
-    os.replace(temporary, path)
 
 
 def write_json(path, value, private=False):

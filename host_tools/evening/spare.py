@@ -25,7 +25,7 @@ is refused (pull them with pull-log first; --erase then removes them).
 import hashlib
 
 from host_tools.board import board_id as ids
-from host_tools.board.roster import write_whole
+from host_tools.board.roster import write_on_board
 from host_tools.evening import lang
 from host_tools.evening.copy import as_on_slate
 from host_tools.evening.enrol import PATH as ENROLMENT
@@ -101,7 +101,7 @@ def replace(evening, table, link, broker_host, live=None, erase=False, say=print
     ids.write(link, board)
     password = new_password()  # the dead board's own is refused from now on
     data = enrolment(evening, board, password, broker_host, live)
-    if write_whole(link, ENROLMENT, data) != data:
+    if write_on_board(link, ENROLMENT, data) != data:
         raise EveningError("the spare kept something else than was sent: replace again")
     link.run("reset")  # the slate starts on the match
     known = evening.boards[board]

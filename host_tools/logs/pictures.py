@@ -21,13 +21,12 @@ import ast
 import itertools
 import pathlib
 import re
-import sys
 import tempfile
 
 from PIL import Image, ImageDraw, ImageFont
 
-from host_tools.common import BOARDS, ROOT, OutputError, check_outputs
-from host_tools.sim.boards import HOST, BoardError, board_file, describe, names
+from host_tools.common import BOARDS, ROOT, CommandError, check_outputs
+from host_tools.sim.boards import HOST, board_file, describe, names
 from host_tools.sim.simulator import play
 from scoring import read_lines
 
@@ -56,7 +55,7 @@ PAPER = "#ffffff"
 ROW = 34
 
 
-class WiringError(Exception):
+class WiringError(CommandError):
     """A board file whose wiring table does not say what its describe() does."""
 
 
@@ -243,21 +242,13 @@ def readme_with(table):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="ardoise pictures", description=__doc__.split("\n\n")[0])
     parser.parse_args(argv)
-    try:
-        check_outputs([IMAGES, README, BOARDS_PAGE], [EXAMPLES, BOARDS])
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        slate_pictures(IMAGES)
-        BOARDS_PAGE.write_text(boards_page_with(boards_section(IMAGES)), encoding="utf-8")
-        README.write_text(readme_with(boards_table()), encoding="utf-8")
-    except (WiringError, BoardError, OutputError) as error:
-        print("pictures: %s" % error, file=sys.stderr)
-        return 1
+    check_outputs([IMAGES, README, BOARDS_PAGE], [EXAMPLES, BOARDS])
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    slate_pictures(IMAGES)
+    BOARDS_PAGE.write_text(boards_page_with(boards_section(IMAGES)), encoding="utf-8")
+    README.write_text(readme_with(boards_table()), encoding="utf-8")
     print(
         "wrote docs/images/slate-*.png, docs/images/wiring-*.png, docs/boards.md's wiring"
         " and README.md's table of boards"
     )
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from host_tools.common import columns, padded, plural, printable
+from host_tools.common import CommandError, columns, padded, plural, printable
 from host_tools.logs import games
 from host_tools.logs.seats import ANONYMOUS, seat_name
 from host_tools.logs.standings import kind_of, seat_scores
@@ -60,7 +60,7 @@ BOARD = "Ardoise"
 BOARD_KEY = re.compile(r"board\s+(\S+?)\s*,\s*(?:match\s+(\d+)|(now))", re.IGNORECASE)
 
 
-class RankingError(Exception):
+class RankingError(CommandError):
     """Logs or a names file that stop the report; the message names the file and line."""
 
 

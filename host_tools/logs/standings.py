@@ -7,11 +7,11 @@ seats and counts the statistics, ranking_page.py draws them.
 from dataclasses import dataclass
 
 from host_tools import common
-from host_tools.common import plural
+from host_tools.common import CommandError, plural
 from host_tools.logs import games
 
 
-class ReportError(Exception):
+class ReportError(CommandError):
     """A log or folder that stops the report; the message names the file."""
 
 

@@ -1,5 +1,7 @@
+"""python -m host_tools.sim: `ardoise sim`."""
+
 import sys
 
-from host_tools.sim.simulator import main
+from host_tools.cli import main
 
-sys.exit(main())
+sys.exit(main(["sim", *sys.argv[1:]]))

@@ -3,13 +3,13 @@
 import importlib.util
 import pathlib
 
-from host_tools.common import BOARDS
+from host_tools.common import BOARDS, CommandError
 
 # The PC's own board file: the stand-in `machine`, nothing to flash.
 HOST = "host"
 
 
-class BoardError(Exception):
+class BoardError(CommandError):
     """A board that cannot be used, with what to choose instead."""
 
 

@@ -57,11 +57,10 @@ from host_tools.common import (
     MICROPYTHON,
     ROOT,
     STANDIN,
-    OutputError,
     check_outputs,
     end_on_signals,
 )
-from host_tools.sim.boards import BoardError, board_file, describe
+from host_tools.sim.boards import board_file, describe
 from host_tools.sim.screen import FrameReader
 from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
@@ -277,13 +276,6 @@ def main(argv=None):
                 raise SimError("cannot write %s: %s" % (args.png, error.strerror)) from error
         else:
             print("\n".join(frame.text()))
-    except (SimError, BoardError, OutputError) as error:
-        print("sim: %s" % error, file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

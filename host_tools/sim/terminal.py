@@ -9,6 +9,8 @@ so that the commands that need none start on Windows too.
 import os
 import sys
 
+from host_tools.common import CommandError
+
 # Terminal input to key events, longest sequences first.
 TERMINAL_KEYS = [
     (b"\x1b[1;2D", "P"),
@@ -38,7 +40,7 @@ LEGEND = [
 CONSOLE_LINES = 4
 
 
-class SimError(Exception):
+class SimError(CommandError):
     """Something the simulator cannot do, said for the person at the keys."""
 
 

@@ -1,5 +1,7 @@
+"""python -m host_tools.web: `ardoise web`."""
+
 import sys
 
-from host_tools.web.build import main
+from host_tools.cli import main
 
-sys.exit(main())
+sys.exit(main(["web", *sys.argv[1:]]))

@@ -42,6 +42,7 @@ from host_tools.common import (
     NOT_COMPILED,
     ROOT,
     STANDIN,
+    CommandError,
     compile_file,
     compile_tree,
 )
@@ -71,7 +72,7 @@ GLUE = [
 ICON_SIZES = (192, 512)
 
 
-class BuildError(Exception):
+class BuildError(CommandError):
     """What is missing to build the page, said for the person at the keys."""
 
 
@@ -223,7 +224,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         out = build(args.out, args.mpy)
-    except (BuildError, subprocess.CalledProcessError) as error:
+    except subprocess.CalledProcessError as error:
         print("web: %s" % error, file=sys.stderr)
         return 1
     print("built %s" % out)
@@ -246,7 +247,3 @@ def main(argv=None):
     finally:
         httpd.server_close()
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -19,13 +19,13 @@ and time moves only with presses and waits, as in the harness.
 import ast
 from typing import Callable
 
-from host_tools.common import STANDIN
+from host_tools.common import STANDIN, CommandError
 
 HARNESS = STANDIN / "harness.py"
 TAKEN = ("command", "cursor", "number")
 
 
-class ScriptError(Exception):
+class ScriptError(CommandError):
     """A script line that could not be played, with where and why."""
 
 

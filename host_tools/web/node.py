@@ -16,6 +16,8 @@ import pathlib
 import shutil
 import subprocess
 
+from host_tools.common import CommandError
+
 HERE = pathlib.Path(__file__).resolve().parent
 SCRIPT = HERE / "node_board.mjs"
 
@@ -25,7 +27,7 @@ def node():
     return shutil.which("node")
 
 
-class NodeError(Exception):
+class NodeError(CommandError):
     pass
 
 

@@ -2,6 +2,8 @@
 
 from checks import ev, match, play, refused, teams
 
+TIER = "quick"
+
 
 def deal(trump="H"):
     return ev("deal", trump=trump)

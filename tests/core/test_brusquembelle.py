@@ -3,6 +3,8 @@
 from checks import ev, fold, match, play, refused, snapshot
 from games_checks import SMALL_INT, UNDO, Dice, refused_header, undo_all, undo_each, wander
 
+TIER = "quick"
+
 
 def brusq(players=4, **header):
     header["players"] = players

@@ -5,6 +5,8 @@ from games_checks import UNDO, Dice, refused_header, tricks_of, undo_all, undo_e
 
 from scoring import LogError
 
+TIER = "quick"
+
 KINDS = (
     ("dare", 1),
     ("strike", 2),

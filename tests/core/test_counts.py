@@ -6,6 +6,8 @@ import json
 
 from scoring import LogError, fold_lines
 
+TIER = "quick"
+
 # (the lines before, the line with the count, its key): each count the rules read.
 COUNTS = [  # type: list[tuple[list[dict], dict, str]]
     ([], {"ev": "match", "game": "bruus", "session": 16}, "session"),

@@ -13,6 +13,11 @@ import sys
 
 from scoring import LINE_LIMIT, LogError, fold_lines, read_lines
 
+TIER = "quick"
+TIER_OF = {
+    "test_every_line_is_judged_as_cpythons": "slow",
+}
+
 CPYTHON = sys.implementation.name == "cpython"
 HEADER = b'{"ev":"match","game":"brouc"}'
 DEAL = b'{"ev":"deal","trump":"H"}'

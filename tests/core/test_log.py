@@ -2,7 +2,10 @@
 
 from checks import ev, fold, match, play, refused, snapshot, teams
 
+import scoring.match
 from scoring import LogError, Match, Refused, fold_lines
+
+TIER = "quick"
 
 
 def expect_log_error(lines, line, words):
@@ -43,6 +46,25 @@ def test_match_header_refusals():
     refused_header(ev("match", game="brouc", target=0), "'target'")
     refused_header(ev("match", game="brouc", players=4), "unknown key 'players'")
     refused_header([1, 2], "JSON object")
+
+
+def test_the_core_collects_garbage_only_when_the_device_asks():
+    """The heap's policy is the device's (ardoise/app.py hands in gc.collect):
+    by default the core collects nothing, on either interpreter; handed a
+    collector, it calls it before loading a game's rules and a refusal's text."""
+    assert scoring.match.collect is None
+    calls = []
+    scoring.match.collect = lambda: calls.append(len(calls))  # type: ignore[assignment]
+    try:
+        game = match()
+        assert calls == [0]
+        try:
+            game.apply(ev("end", A=60))
+        except Refused as refusal:
+            assert "no deal" in str(refusal), str(refusal)
+        assert calls == [0, 1]
+    finally:
+        scoring.match.collect = None
 
 
 def test_a_second_match_event_is_refused():

@@ -130,6 +130,20 @@ def test_boot_folds_the_journal_onto_the_slate(root):
 
 
 @in_folder
+def test_the_app_hands_the_rules_core_its_heap_policy(root):
+    """On the board the core collects garbage before a fold's largest
+    allocations (a game's rules, a refusal's text), as the app asks it to
+    once loaded, before any journal is folded; left alone, it collects
+    nothing (tests/core/test_log.py)."""
+    import gc
+
+    import scoring.match
+
+    Device(root)
+    assert scoring.match.collect is gc.collect
+
+
+@in_folder
 def test_an_idle_slate_allocates_nothing_from_poll_to_poll(root):
     """Most polls see no press: they make no garbage (the heap is locked),
     on the slate and dimmed, with a match open."""

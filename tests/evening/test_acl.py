@@ -10,6 +10,8 @@ import pytest
 from host_tools.evening.folder import ORGANISER
 from tests.evening.boards import Inbox, client, wait_until
 
+TIER = "network"
+
 
 def connected(port, user=None, password=None, client_id=""):
     made = client(port, user, password, client_id)

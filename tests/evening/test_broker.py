@@ -13,6 +13,8 @@ from tests.evening.boards import Board, attempt, client
 from tests.evening.conftest import own_run
 from tests.evening.test_run import brokers_of
 
+TIER = "network"
+
 LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
 
 

@@ -12,6 +12,8 @@ from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening
 from tests.evening.journals import brouc_match
 
+TIER = "network"
+
 SIX = "Anne & Marc\nPaul & Jo\nRösli & Hans\nVreni & Sepp\nZoë & Max\nLena & Otto\n"
 
 

@@ -27,6 +27,8 @@ from tests.evening.journals import brouc_match
 from tests.evening.load import page_state
 from tests.support.commands import ardoise
 
+TIER = "slow network"
+
 PAIRS = "Anne & Marc\nPaul & Jo\nRösli & Hans\nVreni & Sepp\nZoë & Max\nLena & Otto\nÉmile & Ida\n"
 BOARDS = ("b1", "b2", "b3")
 

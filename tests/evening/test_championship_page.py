@@ -26,6 +26,8 @@ from tests.evening.test_championship_e2e import new_championship, ok
 from tests.support.commands import ardoise
 from tests.web.test_browser import PHONE
 
+TIER = "slow browser network"
+
 IMAGES = ROOT / "docs" / "images"
 
 

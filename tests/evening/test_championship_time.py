@@ -19,6 +19,8 @@ from tests.evening.test_evening_e2e import connects
 from tests.support.commands import ardoise
 from tests.test_device_evening import DEAL, Slate, until
 
+TIER = "slow micropython network"
+
 PAIRS = "Anne & Marc\nPaul & Jo\nRösli & Hans\n"
 
 

@@ -14,6 +14,11 @@ from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening
 from tests.evening.conftest import NAMES
 
+TIER = "network"
+TIER_OF = {
+    "test_enrol": "micropython",
+}
+
 WIFI = ["--ssid", "club", "--wifi-password", "secret"]
 
 

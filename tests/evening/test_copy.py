@@ -28,6 +28,8 @@ from tests.evening.boards import Board
 from tests.evening.conftest import broker_url, start_run
 from tests.support.commands import ardoise
 
+TIER = "network"
+
 LOGS = ROOT / "tests" / "logs"
 
 

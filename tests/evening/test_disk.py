@@ -26,6 +26,8 @@ from host_tools.evening.run import Runner, local_address
 from tests.evening.boards import Board, wait_until
 from tests.evening.conftest import make_evening, own_run
 
+TIER = "network"
+
 LOGS = ROOT / "tests" / "logs"
 JOURNAL = {
     1: (LOGS / "bruus-schwesing.jsonl").read_bytes().splitlines(),

@@ -8,6 +8,8 @@ from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening, EveningError
 from host_tools.evening.lang import Texts
 
+TIER = "network"
+
 TWELVE = ["P%d" % n for n in range(12)]
 
 

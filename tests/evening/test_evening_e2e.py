@@ -25,6 +25,8 @@ from tests.evening.conftest import NAMES, start_run
 from tests.support.commands import ardoise
 from tests.test_device_evening import Slate, until
 
+TIER = "slow micropython network"
+
 BOARDS = ("b1", "b2", "b3")
 DEALS = 2
 # Bruus from the seating: OK asks for a match, the seating first, OK begins

@@ -9,6 +9,8 @@ within 2 s).
 
 from tests.evening.flood import flood
 
+TIER = "network"
+
 
 def test_a_flood_of_long_lines_stores_nothing_and_stops_no_board(evening):
     figures = flood(evening)

@@ -18,6 +18,8 @@ from tests.evening.journals import session
 from tests.proof import mutations
 from tests.proof.brouc_table import RULES, play_match
 
+TIER = "network"
+
 LOGS = ROOT / "tests" / "logs"
 
 

@@ -14,6 +14,8 @@ from tests.evening.boards import Board, wait_until
 from tests.evening.conftest import broker_url, free_port, own_run
 from tests.support.commands import ardoise
 
+TIER = "network"
+
 LINES = (ROOT / "tests" / "logs" / "bruus-schwesing.jsonl").read_bytes().splitlines()
 # The audit's: an index past Python's 4,300-digit int limit, and a match number.
 POISONS = (b"1" * 5000 + b" 0 {}", b"1 " + b"1" * 5000 + b" {}")

@@ -18,6 +18,8 @@ from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
 from tests.test_device_evening import until
 
+TIER = "slow network"
+
 
 def fields(text):
     return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)

@@ -28,6 +28,8 @@ from tests.evening.conftest import free_port, make_evening
 from tests.evening.journals import session
 from tests.web.test_browser import PHONE
 
+TIER = "slow browser network"
+
 IMAGES = ROOT / "docs" / "images"
 DEALS = 16
 

@@ -18,6 +18,12 @@ from hypothesis import strategies as st
 
 from host_tools.evening import pairing
 
+TIER = "network"
+TIER_OF = {
+    "test_no_rematch_while_a_pairing_avoids_it": "slow",
+    "test_forty_pairs_play_thirty_nine_rounds": "slow",
+}
+
 PRIME = 2**61 - 1
 EXTRA = "bye"  # the bye's node in the check's graph
 

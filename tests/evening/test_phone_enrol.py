@@ -20,6 +20,11 @@ from host_tools.evening.folder import Evening
 from host_tools.web import build
 from tests.evening.conftest import make_evening
 
+TIER = "network"
+TIER_OF = {
+    "test_a_build_is_kept": "browser",
+}
+
 pytestmark = pytest.mark.xdist_group("phones")
 
 

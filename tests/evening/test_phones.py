@@ -32,6 +32,8 @@ from tests.evening.phones import Phone, phone_link
 from tests.support.commands import ardoise
 from tests.web.test_browser import PHONE, TOUCH
 
+TIER = "slow browser network"
+
 pytestmark = pytest.mark.xdist_group("phones")
 # Bruus from the seating: OK asks for a match, the seating first, OK begins it.
 BEGIN = "oo"

@@ -40,6 +40,8 @@ from tests.support.commands import ardoise
 from tests.test_device_evening import Slate, until
 from tests.web.test_browser import PHONE, TOUCH
 
+TIER = "slow micropython browser network"
+
 DEALS = 4
 BEGIN = "oo"  # OK asks for a match, the seating first; OK begins it
 LINES = 1 + DEALS * 6  # the match event; each deal: dealt, five tricks to A

@@ -30,6 +30,8 @@ from tests.evening.test_evening_e2e import connects, ok
 from tests.support.commands import ardoise
 from tests.test_device_evening import until
 
+TIER = "slow browser network"
+
 BOARDS = ("b1", "b2", "b3")
 CM = 96 / 2.54  # CSS pixels a centimetre
 

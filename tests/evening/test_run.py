@@ -25,6 +25,8 @@ from tests.evening.boards import attempt, client, wait_until
 from tests.evening.conftest import Run, free_port, make_evening, start_run, wait_for_page
 from tests.support.commands import ardoise
 
+TIER = "network"
+
 
 def brokers_of(evening):
     """Processes running this evening's Mosquitto config."""

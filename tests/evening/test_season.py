@@ -16,6 +16,8 @@ from tests.evening.test_printouts import BOARDS, play
 from tests.support.commands import ardoise
 from tests.test_device_evening import until
 
+TIER = "slow network"
+
 
 def an_evening(folder, seed, date):
     """An evening of one session played through its own broker and `evening run`."""

@@ -26,6 +26,8 @@ from tests.evening.test_evening_e2e import BEGIN, DEAL, connects, ok, sessions_i
 from tests.support.commands import ardoise
 from tests.test_device_evening import Slate, until
 
+TIER = "slow micropython network"
+
 PLAYERS = "Domenic\nBeat\nErika\nJakob\n"
 
 

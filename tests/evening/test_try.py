@@ -30,6 +30,8 @@ from tests.support.commands import ardoise
 from tests.support.tmux import Tmux
 from tests.test_device_evening import until
 
+TIER = "slow micropython network"
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 

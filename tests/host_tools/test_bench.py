@@ -9,6 +9,8 @@ import pytest
 
 from host_tools.bench import report
 
+TIER = "quick"
+
 
 @pytest.fixture
 def bench(monkeypatch, tmp_path):
@@ -59,3 +61,16 @@ def test_the_championships_draw_is_measured(tmp_path):
     rows = championship.measure(tmp_path)
     assert rows[0][0].startswith("drawing round 7 for 40 pairs") and rows[0][2] == "< 1 s"
     assert rows[0][1].endswith(" s") and isinstance(rows[0][3], bool)
+
+
+@pytest.mark.micropython
+def test_the_slate_is_timed_and_weighed(tmp_path):
+    """The device's timed match (host_tools/bench/mp_bench_device.py) runs as
+    make bench runs it: a heap-limited run is handed its flash folder as a
+    symlink, so the folder is made first (made by the run, it failed: EEXIST)."""
+    from host_tools.bench import device
+
+    timed = device.timings(device.build(tmp_path / "build"), tmp_path)
+    assert timed["timed_presses"] > 100
+    assert 0 < timed["peak_heap"] < 1 << 20
+    assert 0 < timed["reference_us"] and 0 < timed["press_us"] <= timed["worst_press_us"]

@@ -1,6 +1,8 @@
 """The `ardoise` command (host_tools/cli.py): one table of every host tool, --help on
-each, each command starting without the modules only POSIX systems have."""
+each, each command starting without the modules only POSIX systems have, and every
+command's refusal (a CommandError) said once, by the command line."""
 
+import ast
 import json
 import os
 import pathlib
@@ -10,7 +12,9 @@ import sys
 import pytest
 
 from host_tools import cli
-from host_tools.common import ROOT
+from host_tools.common import ROOT, CommandError
+
+TIER = "quick"
 
 ARDOISE = pathlib.Path(sys.executable).parent / "ardoise"
 
@@ -133,3 +137,58 @@ def test_a_reader_that_stops_ends_the_command_quietly(args):
     assert result.stderr == ""
     # 141 as a shell reports a tool that SIGPIPE ended; argparse's help lets the error go.
     assert result.returncode in (0, 141)
+
+
+# The commands whose main() still says its own refusals, each in its own
+# words (a log's path first: slate, tournament) or being changed now
+# (evening: issue 34): to leave to cli as the others do.
+SAYS_ITS_OWN = {"host_tools.evening.command", "host_tools.logs.slate", "host_tools.logs.tournament"}
+# MicroPython code, run on the unix port or in the browser: no host error there.
+MICROPYTHON = ("host_tools/standin/", "host_tools/web/webboard.py")
+
+
+def host_errors():
+    """{name of an exception class defined in host_tools: its module's path}."""
+    found = {}
+    for path in sorted((ROOT / "host_tools").rglob("*.py")):
+        if path.relative_to(ROOT).as_posix().startswith(MICROPYTHON):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):
+                found[node.name] = path
+    return found
+
+
+def test_a_commands_refusal_is_said_once_by_the_command_line(tmp_path, capsys):
+    missing = tmp_path / "names.txt"
+    assert cli.main(["roster", str(missing)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "roster: cannot read %s: No such file or directory\n" % missing
+    assert captured.out == ""
+
+
+def test_every_host_tools_error_is_a_command_error():
+    import importlib
+
+    errors = host_errors()
+    assert {"OutputError", "LinkError", "EveningError", "ReportError"} <= set(errors)
+    for name, path in errors.items():
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        assert issubclass(getattr(importlib.import_module(module), name), CommandError), name
+
+
+def test_no_command_catches_its_own_refusals_but_those_named():
+    errors = set(host_errors()) | {"CommandError"}
+    catching = set()
+    for module, _ in cli.COMMANDS.values():
+        path = ROOT / (module.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        main = next(node for node in tree.body if getattr(node, "name", None) == "main")
+        for node in ast.walk(main):
+            if isinstance(node, ast.ExceptHandler) and node.type is not None:
+                names = {
+                    getattr(part, "id", getattr(part, "attr", None)) for part in ast.walk(node.type)
+                }
+                if names & errors:
+                    catching.add(module)
+    assert catching == SAYS_ITS_OWN

@@ -10,6 +10,8 @@ import ast
 
 from host_tools.common import FIRMWARE, ROOT
 
+TIER = "quick"
+
 ALLOWED = {frozenset({"scoring.match", "scoring.names"})}
 
 

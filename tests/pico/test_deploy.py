@@ -14,6 +14,8 @@ from host_tools.board.deploy import PACKAGES
 from host_tools.board.emulated.pico import EmulatedPico
 from tests.pico.conftest import BOARD, FIRMWARES
 
+TIER = "slow emulator"
+
 STEP = re.compile(r"\d+/\d+ ")
 # What deploy says of each MicroPython.
 RELEASES = {

@@ -30,6 +30,8 @@ from scoring import fold_lines
 from tests.pico.conftest import image, slate_on
 from tests.support.proof import FULL
 
+TIER = "slow emulator"
+
 MATCH = (ROOT / "tests" / "logs" / "device-etivaz-match.jsonl").read_bytes()
 PROLOGUE = b"".join(MATCH.splitlines(keepends=True)[:22])  # ends with a deal begun
 # Each line one press; each but the held Prev (it asks whether to undo) writes a line.

@@ -14,6 +14,8 @@ import sys
 from host_tools.board import board_id
 from host_tools.common import ROOT
 
+TIER = "slow emulator"
+
 UNIQUE_ID = "e66138104b2c312a"  # host_tools/board/emulated/flash.mjs
 
 

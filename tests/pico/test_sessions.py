@@ -26,6 +26,8 @@ from host_tools.web.keyscript import Player
 from tests.pico.conftest import BOARD, image, slate_on
 from tests.support.proof import FULL
 
+TIER = "slow emulator"
+
 SUPPORT = ROOT / "tests" / "support"
 LOGS = ROOT / "tests" / "logs"
 REFERENCE = ROOT / "tests" / "reference"

@@ -6,6 +6,8 @@ loop's naps it comes.
 
 from tests.pico.conftest import image, slate_on
 
+TIER = "slow emulator"
+
 PHASES_MS = (0, 10, 20, 30, 40)  # within one nap of the sleeping loop
 
 

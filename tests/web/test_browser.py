@@ -38,6 +38,8 @@ from host_tools.web.keyscript import Player
 from tests.test_device_e2e import EXPECTED_LOG, SCRIPT
 from tests.web.test_node import assert_frames
 
+TIER = "slow browser network"
+
 HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
 NAMES = ["Rösli", "Paul", "Émile", "Hélène"]  # seats 1 to 4: Rösli & Émile, Paul & Hélène
 NAMED = (

@@ -16,6 +16,8 @@ from host_tools.web.keyscript import Player
 from host_tools.web.node import NodeBoard
 from tests.test_device_e2e import EXPECTED_LOG, REFERENCE, SCRIPT
 
+TIER = "browser"
+
 CRASHED = 4  # webboard.CRASHED
 HEADER = b'{"ev":"match","dealer":0,"game":"brouc","rules":"etivaz","target":5}\n'
 

@@ -33,7 +33,7 @@ import sys
 import threading
 
 from host_tools.board.firmware import IMAGE, PLAIN
-from host_tools.common import ROOT, STANDIN
+from host_tools.common import ROOT, STANDIN, CommandError
 from host_tools.sim.screen import FrameReader
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -52,7 +52,7 @@ DEFAULT_FOLDER = ROOT / "emulated-pico"
 IMAGE_NAME = "flash.img"
 
 
-class EmulatorError(Exception):
+class EmulatorError(CommandError):
     """The emulated Pico cannot run or did not answer; the message says why."""
 
 

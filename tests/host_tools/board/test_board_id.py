@@ -12,6 +12,8 @@ import pytest
 from host_tools.board import board_id as ids
 from tests.support.commands import ardoise
 
+TIER = "micropython"
+
 
 def deploy(flash, *args):
     virtual = ("--board", "pico", "--port", "virtual", "--virtual-flash", flash)

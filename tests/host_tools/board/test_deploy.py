@@ -26,6 +26,8 @@ from host_tools.sim.screen import Frame
 from tests.support import processes
 from tests.support.commands import ardoise
 
+TIER = "micropython"
+
 BOOT = Frame.from_pbm((ROOT / "tests" / "reference" / "64" / "boot.pbm").read_bytes())
 EXAMPLE = ROOT / "docs" / "examples" / "etivaz-match.jsonl"
 

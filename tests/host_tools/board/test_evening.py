@@ -23,6 +23,8 @@ from host_tools.common import ROOT, run_micropython
 from tests import test_device_e2e as e2e
 from tests.support.commands import ardoise
 
+TIER = "micropython"
+
 build = e2e.build  # the fixture: the firmware and the harness as .mpy
 SUPPORT = ROOT / "tests" / "support"
 ROSTER = "Rösli\nÉmile\nPaul\nAnne\nJosiane\n"

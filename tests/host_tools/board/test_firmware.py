@@ -6,6 +6,8 @@ import shutil
 from host_tools.board import deploy, firmware
 from host_tools.common import BOARDS, FIRMWARE
 
+TIER = "micropython"
+
 
 def test_the_image_freezes_the_firmware_main_py_the_default_board_and_the_hash(
     tmp_path, monkeypatch

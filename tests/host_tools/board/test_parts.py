@@ -7,6 +7,8 @@ import ast
 
 from host_tools.common import ROOT, STANDIN, compile_file, compile_tree, run_micropython
 
+TIER = "micropython"
+
 PARTS = ROOT / "host_tools" / "board" / "emulated" / "parts.py"
 # The start of a Le Brouc match: presses that write the journal (the match,
 # a trump, a marriage) and presses that only move through the screens.

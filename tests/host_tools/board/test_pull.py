@@ -13,6 +13,8 @@ import pytest
 
 from host_tools.board import pull
 
+TIER = "micropython"
+
 MATCH = b'{"ev":"match","game":"bruus"}\n'
 DEAL = b'{"ev":"deal","dealer":0}\n'
 

@@ -16,6 +16,8 @@ from host_tools.board.link import LinkError
 from host_tools.common import FIRMWARE, compile_tree, run_micropython, smallest_heap
 from tests.support.commands import ardoise
 
+TIER = "micropython"
+
 
 def test_the_limits_are_the_firmwares():
     most, longest, extra = roster.limits()

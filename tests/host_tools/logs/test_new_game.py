@@ -17,6 +17,8 @@ from host_tools.logs import games, slate, tournament
 from scoring import match as match_module
 from scoring.match import Refused, check_keys, choice
 
+TIER = "quick"
+
 TEAMS = ("A", "B")
 
 

@@ -18,6 +18,11 @@ from host_tools.logs import chalk, ranking_page, replay, slate, tournament
 from host_tools.logs.seats import seat_name, seat_numbers
 from scoring import LogError, fold_lines
 
+TIER = "quick"
+TIER_OF = {
+    "test_the_report_of_an_evening": "slow",
+}
+
 LOGS = sorted((ROOT / "docs" / "examples").glob("*.jsonl")) + sorted(
     (ROOT / "tests" / "logs").rglob("*.jsonl")
 )

@@ -11,6 +11,8 @@ from host_tools.logs import pairs
 from host_tools.logs.tournament import main as tournament
 from tests.evening.journals import brouc_match
 
+TIER = "quick"
+
 ANNE = ("Anne", "Marc")
 PAUL = ("Paul", "Jo")
 RÖSLI = ("Rösli", "Hans")

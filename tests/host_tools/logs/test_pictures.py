@@ -13,6 +13,8 @@ from host_tools.common import ROOT
 from host_tools.logs import pictures
 from host_tools.sim.boards import names
 
+TIER = "micropython"
+
 IMAGES = ROOT / "docs" / "images"
 STALE = "stale: ardoise pictures makes it anew"
 

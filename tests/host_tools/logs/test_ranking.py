@@ -17,6 +17,8 @@ from PIL import Image
 from host_tools.common import ROOT
 from host_tools.logs import ranking_page, tournament
 
+TIER = "quick"
+
 LOGS = ROOT / "tests" / "logs"
 SESSIONS = sorted((LOGS / "tournament").glob("session-*.jsonl"))
 EXAMPLES = ROOT / "docs" / "examples"

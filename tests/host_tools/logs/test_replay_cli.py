@@ -13,6 +13,8 @@ import pytest
 
 from host_tools.common import ROOT
 
+TIER = "quick"
+
 LOGS = sorted((ROOT / "tests" / "logs").glob("*.jsonl"))
 
 

@@ -16,6 +16,8 @@ import pytest
 
 from host_tools.common import ROOT
 
+TIER = "quick"
+
 LOGS = ROOT / "tests" / "logs"
 NAMES = sorted(
     path.stem

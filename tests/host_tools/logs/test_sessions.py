@@ -36,6 +36,8 @@ from host_tools.logs.matchlog import read_match_log
 from host_tools.logs.replay import replay
 from tests.host_tools.logs.test_slate import pixels_near
 
+TIER = "quick"
+
 LOGS = ROOT / "tests" / "logs"
 EVENING = LOGS / "schwesing"
 SESSIONS = sorted(EVENING.glob("*.jsonl"))

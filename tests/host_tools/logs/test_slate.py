@@ -23,6 +23,12 @@ from host_tools.logs.matchlog import read_match_log
 from tests.loggen import random_log
 from tests.support.commands import ardoise
 
+TIER = "quick"
+TIER_OF = {
+    "test_deals_read_back_agree": "slow",
+    "test_a_long_log_is_read_in_the_memory": "slow",
+}
+
 LOGS = ROOT / "tests" / "logs"
 EXAMPLE = ROOT / "docs" / "examples" / "etivaz-match.jsonl"
 

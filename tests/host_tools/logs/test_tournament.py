@@ -28,6 +28,8 @@ from host_tools.common import ROOT
 from host_tools.logs import slate, tournament
 from tests.support.commands import ardoise
 
+TIER = "quick"
+
 EVENING = ROOT / "tests" / "logs" / "tournament"
 SESSIONS = sorted(EVENING.glob("session-*.jsonl"))
 

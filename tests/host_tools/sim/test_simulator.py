@@ -23,6 +23,8 @@ from tests.support import processes
 from tests.support.commands import ardoise
 from tests.support.tmux import Tmux
 
+TIER = "micropython"
+
 REFERENCE = ROOT / "tests" / "reference"
 # From a fresh flash: OK asks for a match, OK picks Le Brouc, OK starts it
 # (dealer 1), OK asks for the trump.
