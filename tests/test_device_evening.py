@@ -34,11 +34,11 @@ PASSWORD = "board-pw"
 ORGANISER = (ORGANISER_USER, "org-pw")
 TOPIC = "ardoise/%s/%s/" % (EVENING, BOARD)
 WAIT_S = 60
-# Le Brouc from a fresh flash: a match (OK, Le Brouc, first dealer), then a
+# Le Brouc from a fresh flash: a match (OK, Le Brouc, seat 1 deals, OK), then a
 # deal: the trump (OK, ♥), the deal's actions, Fin de donne, A 75 (Prev
-# x15), recorded: 3 lines. Each further deal: 2 lines.
-FIRST_DEAL = "ooo" + "oo" + "oo" + "p" * 15 + "o"
-DEAL = "oo" + "oo" + "p" * 15 + "o"
+# x15), what it gives, recorded: 3 lines. Each further deal: 2 lines.
+FIRST_DEAL = "oooo" + "oo" + "oo" + "p" * 15 + "oo"
+DEAL = "oo" + "oo" + "p" * 15 + "oo"
 ARCHIVED = b'{"ev":"match","dealer":1,"game":"bruus","rules":"schwesing"}\n{"ev":"deal"}\n'
 
 pytestmark = pytest.mark.skipif(
@@ -217,7 +217,7 @@ def test_lines_arrive_in_order_numbered_from_where_the_organiser_is(evening):
     assert 1 not in organiser.copy
     assert organiser.messages == 1 + 5 and organiser.gaps == 0
     # A new match: the current one is archived under the number its lines carried.
-    slate.keys("N" + "nn" + "ooo")
+    slate.keys("N" + "nn" + "oooo")
     until(lambda: (archive / "0003.jsonl").exists() and slate.lines() == 1, "the new match")
     until(lambda: organiser.file(4) == slate.journal(), "match 4")
     assert organiser.file(3) == (archive / "0003.jsonl").read_bytes()
@@ -343,7 +343,8 @@ def test_the_sessions_seating_is_one_press_at_new_match(evening):
     published.wait_for_publish(10)
     slate.start()
     until(lambda: organiser.status == b"online", "the board online, the seating heard")
-    slate.keys("o" + "o")  # no match: OK asks for one, the seating first; OK begins it
+    # No match: OK asks for one, the seating first: seat 1 deals, OK begins it.
+    slate.keys("o" + "o" + "o")
     until(lambda: organiser.file(1), "the match event")
     header = json.loads(slate.journal().splitlines()[0])
     assert header == {

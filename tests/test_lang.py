@@ -154,7 +154,8 @@ def test_the_correction_has_each_text_in_each_language():
     """ardoise/lang/<language>_correct.py: a line for each of correct.KEYS,
     with English's % conversions, and each key its translators' note."""
     source = (FIRMWARE / "correct.py").read_text(encoding="utf-8")
-    CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', re.search(r"^KEYS = \((.*)\)$", source, re.M)[1]))
+    keys = re.search(r"^KEYS = \((.*?)\)", source, re.M | re.S)[1]
+    CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', keys))
     assert "title" in CORRECT_KEYS
     tables = {}
     for language in LANGUAGES:

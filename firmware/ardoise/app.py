@@ -33,7 +33,7 @@ from time import ticks_diff
 from micropython import const
 
 from ardoise import Modules, forget, games, load  # noqa: F401 (games: see App.start)
-from ardoise.base import CENTER, ROW, Message, draw_text, fit
+from ardoise.base import CENTER, ROW, Message, draw_text, fit, row_width, wrap
 from ardoise.buttons import NONE, WAKE
 from ardoise.journal import Journal, StorageError
 from ardoise.lang import Texts
@@ -109,22 +109,24 @@ class View:
 
     def deal(self, number, each):
         """`each(game, code)` just before each event of finished deal
-        `number` (1 the first) and `each(game, None)` just after its last:
-        one deal read on demand, as `deals` reads them all (the match's
-        game folded again from its events). However `each` ends, the match
-        is as it was afterwards."""
+        `number` (1 the first; 0: every deal, in turn) and `each(game,
+        None)` just after its last: deals read on demand, their events and
+        all (the match's game folded again from its events; a deal still
+        open has no None). However `each` ends, the match is as it was
+        afterwards."""
         match = self._journal.match
         game = match.game
         try:
             game.reset()
             for code in match.in_force:
-                if game.deals == number - 1:
-                    each(game, code)
+                deals = game.deals
+                if number and deals != number - 1:
                     game.apply(code)
-                    if game.deals == number:
-                        each(game, None)
-                else:
-                    game.apply(code)
+                    continue
+                each(game, code)
+                game.apply(code)
+                if game.deals != deals:
+                    each(game, None)
         except BaseException:
             match.deals()  # fold the match's own game to the end again
             raise
@@ -167,8 +169,9 @@ class App:
         self.awake_ms = 0  # the idle time at which to dim or blank (apply_settings)
         self.shift = 0  # of the dimmed drawing, against burn-in (see `step`)
         self.dirty = True
-        self.toast_text = None
-        self.toast_at = 0
+        self.toast_text = None  # and its lines, the one shown (toast)
+        self.toast_lines = ()
+        self.toast_line = self.toast_at = 0
         self.net = net and net.Evening(self)  # ardoise.net's, at an evening
 
     # -- the loop ---------------------------------------------------------
@@ -228,9 +231,15 @@ class App:
         elif key != NONE:
             self.stack[-1].key(self, key)
             self.dirty = True
-        if self.toast_text is not None and ticks_diff(self.clock(), self.toast_at) >= TOAST_MS:
-            self.toast_text = None
-            self.dirty = True
+        if self.toast_text is not None:
+            # A note of two lines shows each for TOAST_MS (base.row_width).
+            shown = ticks_diff(self.clock(), self.toast_at) // TOAST_MS
+            if shown >= len(self.toast_lines):
+                self.toast_text = None
+                self.dirty = True
+            elif shown != self.toast_line:
+                self.toast_line = shown
+                self.dirty = True
         if self.asleep != _DARK:
             # Idle: dim the panel after the "sleep" delay, the drawing moved
             # by a pixel each minute against burn-in; off after the "off"
@@ -263,10 +272,14 @@ class App:
         if self.toast_text is not None and len(self.stack) == 1:
             # Over the slate's status row, inverted, until it times out.
             y = display.height - ROW
+            width = row_width(self)
             display.fill_rect(0, y, display.width, ROW, 1)
-            draw_text(display, fit(self.toast_text, display.width), 64, y, color=0, align=CENTER)
+            text = fit(self.toast_lines[self.toast_line], width)
+            draw_text(display, text, width // 2, y, color=0, align=CENTER)
         if self.net is not None and len(self.stack) == 1:
-            self.net.draw(display)  # its sign: sent or not yet, on the slate's last row
+            # Its sign, sent or not yet: in the last cell of the slate's last
+            # row, or of the title bar of the screen without a match.
+            self.net.draw(display, display.height - ROW if self.screens else 0)
         shift = self.shift
         if shift:
             # A pixel right, then right and down, then down: against burn-in.
@@ -321,8 +334,11 @@ class App:
         self.push(Message(title or self.t("note"), text))
 
     def toast(self, text):
-        """A short note over the slate's last row that goes by itself."""
+        """A short note over the slate's last row that goes by itself: a
+        line at a time if it is longer than the row."""
         self.toast_text = text
+        self.toast_lines = wrap(text, row_width(self) // 8)
+        self.toast_line = 0
         self.toast_at = self.clock()
 
     # -- actions ----------------------------------------------------------

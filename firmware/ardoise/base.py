@@ -44,13 +44,27 @@ def strokes(fb, count, x, y, leftward, width):
         fb.line(left + 1, y + 6, left + 4, y, 1)  # two pixels wide, as chalk
 
 
-def status_row(app, fb, text, inverted=False):
-    """The slate's last row: `text` centred; inverted while a deal is open, so
-    that it cannot be missed."""
+def status_row(app, fb, forms, inverted=False):
+    """The slate's last row: the first of `forms` (a text, or a list of
+    them, longest first) that fits, centred; inverted while a deal is open,
+    so that it cannot be missed. At an evening its last cell is the
+    network's sign (App.redraw)."""
     y = (app.rows - 1) * ROW
     if inverted:
         fb.fill_rect(0, y, WIDTH, ROW, 1)
-    draw_text(fb, fit(text, WIDTH), WIDTH // 2, y, color=0 if inverted else 1, align=CENTER)
+    width = row_width(app)
+    if type(forms) is str:
+        forms = (forms,)
+    for text in forms:
+        if len(text) * 8 <= width:
+            break
+    draw_text(fb, fit(text, width), width // 2, y, color=0 if inverted else 1, align=CENTER)
+
+
+def row_width(app):
+    """The pixels of the slate's last row that texts may take: all but the
+    network's sign at an evening (net.Evening.draw)."""
+    return WIDTH - ROW if app.net is not None else WIDTH
 
 
 def wrap(text, columns=_COLUMNS):
@@ -76,18 +90,14 @@ def wrap(text, columns=_COLUMNS):
     return lines
 
 
-def scroll_marks(fb, top, rows, first, count):
-    """▲/▼ in the last column when lines are hidden above or below."""
+def scroll_marks(fb, rows, first, count):
+    """▲ and ▼ at the ends of the title bar when lines are hidden above or
+    below (`rows` shown from `first` of `count`): there they cover no line
+    (a title that scrolls holds 14 characters)."""
     if first > 0:
-        _mark(fb, "▲", top)
+        draw_text(fb, "▲", 0, 0, color=0)
     if first + rows < count:
-        _mark(fb, "▼", top + (rows - 1) * ROW)
-
-
-def _mark(fb, mark, y):
-    # On a cleared cell, so that it reads over a line that runs to the edge.
-    fb.fill_rect(WIDTH - ROW, y, ROW, ROW, 0)
-    draw_text(fb, mark, WIDTH, y, align=RIGHT)
+        draw_text(fb, "▼", WIDTH, 0, color=0, align=RIGHT)
 
 
 class Screen:
@@ -176,4 +186,4 @@ class Message(Screen):
             if inverted:
                 fb.fill_rect(0, y, WIDTH, ROW, 1)
             draw_text(fb, fit(self.lines[index], WIDTH), 0, y, color=0 if inverted else 1)
-        scroll_marks(fb, top, rows, self.first, len(self.lines))
+        scroll_marks(fb, rows, self.first, len(self.lines))

@@ -23,7 +23,10 @@ from ardoise.widgets import Confirm
 from scoring import Refused
 
 # The lines of ardoise/lang/<language>_correct.py, in this order.
-KEYS = ("title", "trump", "totals", "later", "done", "ends", "missing")
+KEYS = (
+    "title", "trump", "totals", "later", "done", "ends", "missing",
+    "deal", "slate", "points", "sticks",
+)  # fmt: skip
 
 
 def t(app, key):
@@ -75,20 +78,23 @@ def span(app, number):
     return begin, end
 
 
-def fold(app, begin, end, codes, read):
+def fold(app, begin, end, codes, read, each=None):
     """The match folded with `codes` for its events begin..end: `read(game)`
     (not a list), or the list [refusal, the deal it was in] if the rules
     refuse an event; [None, the deal] if the corrected deal would end
     before its last event or not with it (a Bruus deal's five tricks
-    reached earlier, or never): its events stay those of one deal."""
+    reached earlier, or never): its events stay those of one deal.
+    `each(game)` is called as the match begins and at each deal's end."""
     match = app.journal.match
     game = match.game
     index = 0
     try:
         game.reset()
+        if each:
+            each(game)
         for code in match.in_force:
+            deals = game.deals
             if index == begin:
-                deals = game.deals
                 for new in codes:
                     if game.deals != deals:
                         return [None, deals + 1]
@@ -97,12 +103,37 @@ def fold(app, begin, end, codes, read):
                     return [None, deals + 1]
             if not begin <= index < end:
                 game.apply(code)
+            if each and game.deals != deals:
+                each(game)
             index += 1
         return read(game)
     except Refused as refusal:
         return [refusal, _deal_of(game, match, index)]
     finally:
         match.deals()
+
+
+def later(app, number, begin, end, codes, editor):
+    """What each deal from `number` on gave, before and after the correction,
+    for each whose result changes: "Donne 4:", then "A +1▶+2 coches" (the
+    editor's `compare`, its gains). What a deal gave is the preview's totals after
+    it less those before it; they are kept for the deals from `number` on
+    only, as small integers."""
+    ends = [_ends(app, -1, -1, None, editor, number), _ends(app, begin, end, codes, editor, number)]
+    width = len(editor.totals(app.match.game))
+    lines = []  # type: list[str]
+    deal = 0
+    while (deal + 2) * width <= min(len(ends[0]), len(ends[1])):
+        gave = []
+        for kept in ends:
+            start = deal * width
+            gave.append([kept[start + width + at] - kept[start + at] for at in range(width)])
+        if gave[0] != gave[1]:
+            said = editor.compare(app, gave[0], gave[1], True)
+            if said:  # "Donne 4:", then "A +1▶+2 coches"
+                lines += [t(app, "deal") % (number + deal)] + said
+        deal += 1
+    return lines
 
 
 def _deal_of(game, match, at):
@@ -119,22 +150,34 @@ def _deal_of(game, match, at):
     return deals
 
 
-def compare_teams(app, old, new, unit):
+def _ends(app, begin, end, codes, editor, number):
+    """The preview's totals at the end of each deal from `number` - 1 on (0:
+    as the match begins), one after the other in an array."""
+    kept = array("i")
+
+    def each(game):
+        if game.deals >= number - 1:
+            kept.extend(editor.totals(game))
+
+    fold(app, begin, end, codes, editor.totals, each)
+    return kept
+
+
+def compare_teams(app, old, new, named, gains=False, won=False):
     """The preview's lines for two teams: each team's number (old[0],
-    old[1]) and tally (old[2], old[3]), before ▶ after, the tally named by
-    `unit(count)` where that fits its row; on a 128x32 panel two rows, the
-    numbers then the tallies (Le Brouc's and Bruus's editors)."""
-    if app.compact:
-        lines = ["%s %d▶%d %s %d▶%d" % (app.team(0), old[0], new[0], app.team(1), old[1], new[1])]
-        return lines + ["%d▶%d %d▶%d %s" % (old[2], new[2], old[3], new[3], unit(2))]
-    lines = [t(app, "totals")]
+    old[1]) and tally (old[2], old[3]), before ▶ after, each figure named by
+    `named(figure, count)` (0 its number, 1 its tally): "A 13▶10 ardoise",
+    "A 1▶2 coches" (a tally only where it is not 0); with `gains`, what a
+    deal gave, signed, and only what changed: not its numbers if it `won` a
+    game (which wipes them), only what the game gave (Le Brouc's and
+    Bruus's editors)."""
+    lines = [] if gains else [t(app, "totals")]
+    form = "%s %+d▶%+d %s" if gains else "%s %d▶%d %s"
     for side in (0, 1):
-        text = "%s %d▶%d" % (app.team(side), old[side], new[side])
-        if old[2 + side] or new[2 + side]:
-            text += ", %d▶%d" % (old[2 + side], new[2 + side])
-            named = text + " " + unit(new[2 + side])
-            text = named if len(named) <= 16 else text  # on one row
-        lines.append(text)
+        for figure in (1,) if won else (0, 1):
+            at = side + 2 * figure
+            if old[at] != new[at] or not gains and (not figure or old[at] or new[at]):
+                lines.append(form % (app.team(side), old[at], new[at], named(figure, new[at])))
     return lines
 
 
@@ -167,7 +210,7 @@ def check(app, number, begin, end, codes, editor):
         app.alert(text, app.t("refused"))
         return
     old = editor.totals(app.match.game)
-    lines = editor.compare(app, old, result)
+    lines = editor.compare(app, old, result) + later(app, number, begin, end, codes, editor)
 
     def show(app):
         return lines

@@ -18,29 +18,35 @@ from ardoise.base import BACK, EXTRA, NEXT, OK, PREV, Later, Message, wrap
 
 
 def show(app, title, rows, header=None, module=None):
-    """The deals of the match, one row each (`rows`), the last one under
-    the cursor; above them, when the match names its players, who sat
-    where ("1 Rösli"); `header` a row of column heads under the title.
-    `module` gives `details(app, number)`."""
+    """The deals of the match, one row each (`rows`: a row's lines apart by
+    "\n", each of 16 characters at most), the last one under the cursor;
+    above them, when the match names its players, who sat where ("1
+    Rösli"); `header` a row of column heads under the title. `module` gives
+    `details(app, number)`."""
     screen = Deals(app, title, rows, header, module)
     app.push(screen)
 
 
 class Deals(Message):
-    """The list of deals: a Message whose inverted row is the cursor."""
+    """The list of deals: a Message whose inverted lines, a deal's, are the
+    cursor."""
 
     def __init__(self, app, title, rows, header, module):
-        seats = []
+        lines = []
         names = app.match.names
         if names:
             for seat, name in enumerate(names):
-                seats.append(app.seat(seat, False) + " " + name)
+                lines.append(app.seat(seat, False) + " " + name)
         super().__init__(title, "")
         self.header = header
         self.module = module
-        self.top = len(seats)  # the deals' first row in `lines`
+        self.starts = []  # each deal's first line in `lines`, then their end
+        for row in rows:
+            self.starts.append(len(lines))
+            lines += row.split("\n")
+        self.starts.append(len(lines))
         self.count = len(rows)
-        self.lines = seats + (rows or [app.t("no_deal_yet")])
+        self.lines = lines if rows else lines + [app.t("no_deal_yet")]
         self.select(app, self.count - 1)
 
     def select(self, app, index):
@@ -51,20 +57,33 @@ class Deals(Message):
             self.inverted = ()
             self.first = max(0, len(self.lines) - rows)
             return
-        line = self.top + index
-        self.inverted = (line,)
-        if line < self.first:
-            self.first = line
-        elif line >= self.first + rows:
-            self.first = line - rows + 1
+        starts = self.starts
+        start, end = starts[index], starts[index + 1]
+        self.inverted = tuple(range(start, end))
+        if end > self.first + rows:
+            # Down to the deal's end, from the start of a deal above it.
+            first = index
+            while first > 0 and end - starts[first - 1] <= rows:
+                first -= 1
+            self.first = starts[first]
+        if start < self.first or end - start > rows:
+            self.first = start  # a deal longer than the screen: from its start
 
     def key(self, app, key):
+        rows = app.rows - 1 - (self.header is not None)
         if self.count and (key == PREV or key == NEXT):
-            if key == PREV and self.cursor == 0:
+            cursor = self.cursor
+            if key == PREV and cursor == 0 and self.first <= self.starts[0]:
                 self.first = 0  # the seats above the first deal
-                return
-            step = 1 if key == NEXT else -1
-            self.select(app, min(self.count - 1, max(0, self.cursor + step)))
+            elif key == NEXT and self.starts[cursor + 1] > self.first + rows:
+                self.first += 1  # the rest of a deal longer than the screen
+            elif key == PREV and self.starts[cursor] < self.first:
+                self.first -= 1
+            elif key == NEXT:
+                if cursor + 1 < self.count:
+                    self.select(app, cursor + 1)
+            elif cursor:
+                self.select(app, cursor - 1)
         elif key == OK and self.count:
             app.push(Detail(app, self, self.cursor + 1))
         elif key == OK:

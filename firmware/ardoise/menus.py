@@ -43,8 +43,10 @@ class NoMatch(Screen):
         draw_text(fb, app.t("ok_new_match"), WIDTH // 2, (app.rows - 1) * ROW, align=CENTER)
 
 
-def main_menu(app):
-    """The menu (held Next on the slate): history, undo, new match, settings."""
+def main_menu(app, title="menu", index=0):
+    """The menu (held Next on the slate): history, undo, new match, settings;
+    titled with the text `title`, the cursor on `index` (a Bruus session
+    over: what is possible then, a new match first)."""
 
     def pick(app, index):
         if index == 0:
@@ -61,10 +63,10 @@ def main_menu(app):
             app.push(SettingsMenu(app))
 
     def rows(app):  # again at each draw: a change of language shows at once
-        return app.t("menu"), list(map(app.t, ("history", "undo", "new_match", "settings")))
+        return app.t(title), list(map(app.t, ("history", "undo", "new_match", "settings")))
 
-    title, options = rows(app)
-    app.push(Choice(title, options, pick, 0, rows))
+    heading, options = rows(app)
+    app.push(Choice(heading, options, pick, index, rows))
 
 
 def ask_undo(app):
@@ -102,39 +104,62 @@ def ask_new_match(app):
 
 
 def confirm_new_match(app, rules, header, seats=4):
-    """The last question of every new match: the rules line `rules` as
-    chosen, Prev/Next the first dealer among `seats` (none to choose with 0:
-    the match event then names none); OK asks each seat's player from the
-    roster, if the board has one (roster.py) and the event names none (an
-    evening's seating does), and begins the match whose event
-    `header(dealer)` gives."""
-    dealer = [0]
+    """The last questions of every new match, whose event `header(dealer)`
+    gives: each seat's player from the roster, on a board that has one,
+    unless the event names them already (an evening's seating does:
+    roster.py); then who deals first among the `seats`, by name once they
+    are seated (none to choose with 0: the event names none); then the
+    confirmation: the rules line `rules` as chosen, the dealer, and that
+    the match on the slate goes to the archive. OK on it begins the match."""
+    event = header(0)
+    try:  # players are asked for only on a board with a roster, unless named already
+        named = "names" not in event and (
+            exists(app.root + "/roster.txt") or exists(app.root + "/roster.tmp")
+        )
+    except OSError:
+        named = False
+    # (Nested functions named as those the screens have already: each new
+    # name is interned for good, docs/architecture.md.)
 
-    def lines(app):
+    def show(app, event):  # the players seated: who deals first
+        names = event.get("names")
+        if not seats:
+            pick(app, None)
+            return
+        options = []
+        for seat in range(seats):
+            name = names[seat] if names else "-"
+            if name == "-":  # no player named: the seat, and its team
+                name = "%s (%s)" % (app.seat(seat, False), app.team(seat % 2, named=False))
+            options.append(name)
+        app.push(Choice(app.t("first_dealer"), options, pick))
+
+    def pick(app, dealer):  # the confirmation
         shown = [rules]
-        if seats:
-            shown.append(app.t("first_dealer") % app.seat(dealer[0], named=False))
+        if dealer is not None:
+            event["dealer"] = dealer
+            names = event.get("names")
+            name = names[dealer] if names else "-"
+            shown.append(app.t("dealer") % (name if name != "-" else app.seat(dealer, False)))
         if app.match.game is not None:
             shown.append(app.t("archived"))
-        return shown
 
-    def adjust(app, step):
-        dealer[0] = (dealer[0] + step) % seats
+        def lines(app):
+            return shown
 
-    def yes(app):
-        event = header(dealer[0])
-        try:  # players are asked for only on a board with a roster, unless named already
-            named = "names" not in event and (
-                exists(app.root + "/roster.txt") or exists(app.root + "/roster.tmp")
-            )
-        except OSError:
-            named = False
-        if named:
-            app.load("roster").ask_players(app, event, seats)
-        else:
+        def yes(app):
+            # The screens that led here and their modules go first:
+            # archiving the match on the slate is the largest job there is.
+            del app.stack[1:]
+            app.sweep()
             app.new_match(event)
 
-    app.push(Confirm(app.t("new_match"), lines, yes, adjust if seats else None))
+        app.push(Confirm(app.t("new_match"), lines, yes))
+
+    if named:
+        app.load("roster").ask_players(app, event, seats, show)
+    else:
+        show(app, event)
 
 
 def note(app, problem):

@@ -654,22 +654,21 @@ class Evening:
     def text(self, key):
         return _TEXTS.get(self.app.settings.get("lang"), _TEXTS["fr"])[key]
 
-    def draw(self, fb):
-        """The slate's sign, at the right end of its last row: a filled box
-        when the organiser holds every line, an empty one while some are
+    def draw(self, fb, y):
+        """The slate's sign in the last cell of the row at `y` (its last
+        row; the title bar without a match): a filled box of 7x7 pixels
+        when the organiser holds every line, a hollow one while some are
         not sent yet. None on a plain slate."""
         if self.round_game() is not None:
             self.draw_round(fb)
         if self.state == _OFF:
             return
-        x = fb.width - 5
-        y = fb.height - 7
-        back = fb.pixel(fb.width - 1, fb.height - 1)  # the row inverted or not
-        fb.fill_rect(x - 1, y - 1, 6, 7, back)
+        back = fb.pixel(fb.width - 1, y + 7)  # the row inverted or not
+        fb.fill_rect(fb.width - 8, y, 8, 8, back)
         if self.sent:
-            fb.fill_rect(x, y, 4, 5, 1 - back)
+            fb.fill_rect(fb.width - 7, y, 7, 7, 1 - back)
         else:
-            fb.rect(x, y, 4, 5, 1 - back)
+            fb.rect(fb.width - 7, y, 7, 7, 1 - back)
 
     def draw_round(self, fb):
         """The round and its time left under the coches (a 64-row panel), and
@@ -717,4 +716,7 @@ class Evening:
                 event["session"] = seating["deals"]
             return event
 
-        app.load("menus").confirm_new_match(app, text, header, len(names))
+        # A championship's round is one press (issue 32): seat 1 deals, as
+        # the pairs are drawn; an evening's session asks who deals first.
+        seats = 0 if "round" in seating else len(names)
+        app.load("menus").confirm_new_match(app, text, header, seats)

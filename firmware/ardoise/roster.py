@@ -15,7 +15,7 @@ which any reader of names skips; roster.tmp alone is taken only with it (a
 replacement whose rename failed or was cut), never when cut short; the
 PC's `ardoise roster` writes it too. A roster.txt is taken as it is.
 
-Who sits where (`ask_players`): after a new match's last question, on a
+Who sits where (`ask_players`): after a new match's own questions, on a
 board with a roster, each seat's player is chosen from it: Prev/Next, OK
 (`Joueur 1 (A)`: with teams, the title says the seat's).
 "-" keeps a seat anonymous; the player who sat there in the match on the
@@ -27,7 +27,8 @@ seat.
 
 The roster edited on the slate (`edit`: the settings' menu, "Players"): OK
 on a name removes it, on "+" adds one, letter by letter over the font's
-letters.
+letters: Prev, OK and Next pick one of three groups of letters, then one of
+three in it, four presses a letter (`_Name`).
 
 Loaded only while the roster is used (the RAM policy: ardoise/__init__.py),
 and never on a board without one. Names cost RAM for good (qstrs, see
@@ -41,13 +42,12 @@ from micropython import const
 
 from ardoise import journal
 from ardoise.base import (
+    BACK,
     CENTER,
-    MENU,
     NEXT,
     OK,
     PREV,
     ROW,
-    UNDO,
     WIDTH,
     Screen,
     draw_text,
@@ -63,16 +63,13 @@ from scoring.names import ANONYMOUS, refusal
 MOST = const(32)
 LONGEST = const(12)
 _LINE = const(52)  # 12 characters of up to 4 bytes, spaces and CR LF: longer is no name
-# The letters of a name, in groups (held Prev/Next jump a group): the
-# wheel's first two places are ✓ (done) and ◀ (rub out the last letter).
-_GROUPS = (
-    "✓◀",
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "abcdefghijklmnopqrstuvwxyz",
-    "ÀÂÄÆÇÈÉÊËÎÏÔÖÙÛÜ",
-    "àâäæçèéêëîïôöùûüÿß",
-    " -'.",
-)
+# A new name's letters, each after its plain letter, each case on its own
+# (the one used: capital first and after a space or a hyphen, small after).
+_SMALL = "aàâäæbcçdeèéêëfghiîïjklmnoôöœpqrsßtuùûüvwxyÿz"
+_CAPITALS = "AÀÂÄÆBCÇDEÈÉÊËFGHIÎÏJKLMNOÔÖŒPQRSTUÙÛÜVWXYŸZ"
+# What is no letter: done, rub out, the other case for the next letter,
+# space (drawn ·), hyphen, apostrophe, dot.
+_KEYS = "✓«▲ -'."
 
 
 def name_of(raw):
@@ -161,14 +158,15 @@ def _names(app):
 # -- who sits where ------------------------------------------------------------
 
 
-def ask_players(app, header, seats):
-    """Each seat's player, then the match whose event is `header` begins.
-    `seats` are the new game's (0: Brusquembelle, whose event counts its
-    players): asking its rules would load them beside the match on the slate."""
+def ask_players(app, header, seats, then):
+    """Each seat's player, then `then(app, header)`, the match event
+    `header` naming them if any was chosen. `seats` are the new game's (0:
+    Brusquembelle, whose event counts its players): asking its rules would
+    load them beside the match on the slate."""
     seats = seats or header.get("players")
     names = _names(app)
     if not names:
-        _begin(app, header)
+        then(app, header)
         return
     last = app.match.names or ()
     chosen = []  # type: list[str]
@@ -176,9 +174,10 @@ def ask_players(app, header, seats):
     def seat_screen(app):
         seat = len(chosen)
         if seat == seats:
+            header.pop("names", None)  # held OK may have come back here
             if chosen.count(ANONYMOUS) < seats:  # a name was chosen
-                header["names"] = chosen
-            _begin(app, header)
+                header["names"] = list(chosen)
+            then(app, header)
             return
         options = [ANONYMOUS]
         for name in names:
@@ -194,18 +193,10 @@ def ask_players(app, header, seats):
 
         title = app.t("player_of") % app.seat(seat, False)
         if header.get("pairs", True):  # teams (not Brusquembelle's players): 1 and 3 are A
-            title += " (%s)" % app.team(seat % 2)
+            title += " (%s)" % app.team(seat % 2, named=False)  # the new match's team
         app.push(Choice(title, options, pick, index))
 
     seat_screen(app)
-
-
-def _begin(app, header):
-    """Begin the match, the screens that led here and their modules gone
-    first: archiving the match on the slate is the largest job there is."""
-    del app.stack[1:]
-    app.sweep()
-    app.new_match(header)
 
 
 # -- the roster edited ---------------------------------------------------------
@@ -251,44 +242,53 @@ def _save(app, names):
 
 
 class _Name(Screen):
-    """A new name, letter by letter: Prev/Next turn the wheel (held: a group
-    at a time), OK takes its letter, ✓ adds the name, ◀ rubs out a letter."""
-
-    repeat = (PREV, NEXT)  # held, they come as UNDO and MENU, again and again
+    """A new name, three groups at a time (issue 33: any 5-letter name in
+    few presses): Prev, OK and Next pick the first, second or third, which
+    splits in three again, down to one letter (four presses for any
+    letter, the accented ones after their plain letter); at the top the
+    letters of either half and the rest (✓ adds the name and « rubs out a
+    letter, two presses each; ▲ the other case for the next letter). Held
+    OK goes back a step, or leaves."""
 
     def __init__(self, names):
         self.names = names
         self.text = ""
-        self.group = 1
-        self.index = 0
+        self.shift = False  # the other case for the next letter
+        self.group = None  # the letters to choose among now (None: the top)
 
-    def letter(self):
-        group = _GROUPS[self.group]
-        return group[self.index : self.index + 1]  # a slice: not interned
+    def groups(self):
+        """The three groups to choose among now, each a str of letters."""
+        group = self.group
+        if group is None:  # a name starts, and goes on after a space or hyphen, capital
+            capital = self.text[-1:] in ("", " ", "-")
+            letters = _CAPITALS if capital != self.shift else _SMALL
+            half = (len(letters) + 1) // 2
+            return letters[:half], letters[half:], _KEYS
+        if group == _KEYS:
+            return group[:1], group[1:2], group[2:]
+        if group == _KEYS[2:]:  # ▲, then space and hyphen, then the rest
+            return group[:1], group[1:3], group[3:]
+        third = (len(group) + 2) // 3
+        return group[:third], group[third : 2 * third], group[2 * third :]
 
     def key(self, app, key):
-        if key == PREV or key == NEXT:
-            self.index += 1 if key == NEXT else -1
-            if self.index < 0:
-                self.group = (self.group - 1) % len(_GROUPS)
-                self.index = len(_GROUPS[self.group]) - 1
-            elif self.index >= len(_GROUPS[self.group]):
-                self.group = (self.group + 1) % len(_GROUPS)
-                self.index = 0
-        elif key == UNDO or key == MENU:
-            self.group = (self.group + (1 if key == MENU else -1)) % len(_GROUPS)
-            self.index = 0
-        elif key == OK:
-            letter = self.letter()
-            if letter == "✓":
+        if key == PREV or key == OK or key == NEXT:
+            group = self.groups()[0 if key == PREV else 1 if key == OK else 2]
+            if len(group) > 1:
+                self.group = group
+                return
+            self.group = None
+            if group == "✓":
                 self.done(app)
-            elif letter == "◀":
+            elif group == "«":
                 self.text = self.text[:-1]
+            elif group == "▲":
+                self.shift = not self.shift
             elif len(self.text) < LONGEST:
-                self.text += letter
-                if self.group == 1 and len(self.text) == 1:
-                    self.group = 2  # after a capital, small letters from "a"
-                    self.index = 0
+                self.text += group
+                self.shift = False
+        elif key == BACK and self.group is not None:
+            self.group = None  # back to the top
         else:
             Screen.key(self, app, key)
 
@@ -302,14 +302,17 @@ class _Name(Screen):
             _save(app, self.names + [name])
 
     def draw(self, app, fb):
-        title_bar(fb, app.t("add_name"))
-        letter = self.letter()
-        x = draw_text(fb, self.text, 0, ROW)
-        fb.fill_rect(x, ROW, 8, ROW, 1)
-        draw_text(fb, letter, x, ROW, color=0)
-        # The wheel around the letter: what Prev and Next lead to.
-        group = _GROUPS[self.group]
-        start = max(0, min(self.index - 7, len(group) - 15))
-        draw_text(fb, group[start : start + 15], 4, ROW * (app.rows - 2))
-        fb.rect(4 + 8 * (self.index - start) - 1, ROW * (app.rows - 2) - 1, 10, ROW + 2, 1)
-        draw_text(fb, app.t("name_keys"), WIDTH // 2, ROW * (app.rows - 1), align=CENTER)
+        # The name so far in the title bar, its next letter a box.
+        title_bar(fb, self.text + "_" if self.text else app.t("add_name"))
+        top = ROW if app.compact else 2 * ROW
+        marks = ("◀", "OK", "▶")
+        groups = self.groups()
+        for index in range(3):
+            group = groups[index]
+            if len(group) > 11:  # a range: "a–l" (an en dash: "-" is a letter here)
+                group = group[:1] + "–" + group[-1:]
+            y = top + index * ROW
+            draw_text(fb, marks[index], 0, y)
+            draw_text(fb, group.replace(" ", "·"), 3 * ROW, y)
+        if not app.compact:
+            draw_text(fb, app.t("name_keys"), WIDTH // 2, 7 * ROW, align=CENTER)

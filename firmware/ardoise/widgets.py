@@ -83,7 +83,7 @@ class Choice(Screen):
                 # each move of the cursor change two whole rows.
                 fb.fill_rect(0, y, text_width(text), ROW, 1)
             draw_text(fb, text, 0, y, color=0 if chosen else 1)
-        scroll_marks(fb, ROW, rows, first, len(self.options))
+        scroll_marks(fb, rows, first, len(self.options))
 
 
 class Number(Screen):
@@ -128,9 +128,10 @@ class Number(Screen):
         if app.compact:
             draw_text(fb, value, 0, ROW, scale=2)
             lines = self.detail(app, self.value) if self.detail else ()
-            # Beside the number: two rows of 10 characters.
+            # Beside the number: two rows of what it leaves.
+            left = text_width(value, scale=2) + 8
             for index in range(min(2, len(lines))):
-                draw_text(fb, fit(lines[index], WIDTH - 40), 40, ROW * (index + 1))
+                draw_text(fb, fit(lines[index], WIDTH - left), left, ROW * (index + 1))
             draw_text(fb, "◀ ▶   OK ✓", WIDTH // 2, 3 * ROW, align=CENTER)
             return
         draw_text(fb, "◀", 16, 2 * ROW)
@@ -142,30 +143,32 @@ class Number(Screen):
 
 
 class Confirm(Screen):
-    """A question: OK says yes (`yes(app)`), back says no.
+    """A question: OK says yes (`yes(app)`), back says no. `lines(app)`
+    gives the text, drawn afresh (in the language of the moment); Prev/Next
+    scroll it when it is longer than the screen."""
 
-    `lines(app)` gives the text, so that Prev/Next may change what is asked
-    through `adjust(app, step)` (e.g. who deals first).
-    """
-
-    def __init__(self, title, lines, yes, adjust=None):
+    def __init__(self, title, lines, yes):
         self.title = title
         self.lines = lines
         self.yes = yes
-        self.adjust = adjust
+        self.first = self.count = 0  # the lines drawn last: how far Next scrolls
 
     def key(self, app, key):
         if key == OK:
             self.yes(app)
-        elif (key == PREV or key == NEXT) and self.adjust:
-            self.adjust(app, -1 if key == PREV else 1)
+        elif key == PREV or key == NEXT:
+            last = max(0, self.count - (app.rows - 2))
+            self.first = max(0, min(last, self.first + (1 if key == NEXT else -1)))
         else:
             Screen.key(self, app, key)
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
+        rows = app.rows - 2
         lines = []
         for line in self.lines(app):
             lines += wrap(line)
-        draw_lines(fb, lines, ROW, app.rows - 2)
+        self.count = len(lines)
+        draw_lines(fb, lines[self.first :], ROW, rows)
+        scroll_marks(fb, rows, self.first, len(lines))
         draw_text(fb, app.t("confirm_keys"), 0, (app.rows - 1) * ROW)

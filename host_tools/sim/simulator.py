@@ -1,7 +1,7 @@
 """The slate on the PC: the unchanged firmware under MicroPython, its screen in a terminal.
 
     ardoise sim [--board NAME] [--height 32] [--root DIR]
-    ardoise sim --keys "ok ok ok ok" --png SCREEN.png [--board ...]
+    ardoise sim --keys "ok ok ok ok ok" --png SCREEN.png [--board ...]
 
 The firmware (firmware/, as sources) runs under MicroPython's unix port from
 .venv with the stand-in `machine` (host_tools/standin/sim.py), as a child

@@ -33,9 +33,14 @@ command a line ("#" starts a comment):
     pick LABEL          Prev/Next to the list's option LABEL (the shorter
                         way round), then OK
     cursor LABEL        the same without the OK
+    choose N            Prev/Next to the list's option N (0 the first, the
+                        shorter way round), then OK: in any language
     number N            Prev/Next to N on a number screen, as a player
                         would: held to jump to the next five, tapped for one
     tricks TEAMS        on the slate, Prev for each A and Next for each B
+    spell NAME          on a new name's screen, each letter of NAME then ✓,
+                        as a player would: the group that holds it, down
+                        to it (▲ first for the other case); _ is a space
     frame NAME          the screen as NAME.pbm
     expect WHAT         stop unless: asleep, awake, slate (no other screen
                         open) or refused (a refusal on screen)
@@ -206,15 +211,17 @@ class Device:
             self.hold(args[0], int(args[1]) if len(args) > 1 else 800)
         elif name == "wait":
             self.wait(int(args[0]))
-        elif name == "pick" or name == "cursor":
-            self.cursor(" ".join(args))
-            if name == "pick":
+        elif name == "pick" or name == "cursor" or name == "choose":
+            self.cursor(int(args[0]) if name == "choose" else " ".join(args))
+            if name != "cursor":
                 self.press("ok")
         elif name == "number":
             self.number(int(args[0]))
         elif name == "tricks":
             for team in args[0]:
                 self.press("prev" if team == "A" else "next")
+        elif name == "spell":
+            self.spell(" ".join(args).replace("_", " "))
         elif name == "frame":
             if frames is not None:
                 with open("%s/%s.pbm" % (frames, args[0]), "wb") as file:
@@ -229,12 +236,15 @@ class Device:
             raise ValueError("unknown command")
 
     def cursor(self, label):
-        """Move the cursor of the list on screen to the option `label`."""
+        """Move the cursor of the list on screen to the option `label` (or
+        the option of that index)."""
         screen = self.screen()
         if not is_a(screen, "Choice"):
             raise ValueError("no list on screen")
         options = [" ".join(option.split()) for option in screen.options]
-        target = options.index(label)
+        target = label if type(label) is int else options.index(label)
+        if not 0 <= target < len(options):
+            raise ValueError("no option %d" % target)
         ahead = (target - screen.index) % len(options)  # the list wraps round
         key = "next" if ahead <= len(options) - ahead else "prev"
         while screen.index != target:
@@ -254,6 +264,22 @@ class Device:
                 self.hold("next" if up else "prev", 700)
             else:
                 self.press("next" if up else "prev")
+
+    def spell(self, name):
+        """Type `name` on a new name's screen (ardoise/roster.py's _Name),
+        then ✓: for each letter Prev, OK or Next to the group that holds it
+        until it is taken (▲ first, for a letter of the other case)."""
+        screen = self.screen()
+        for letter in name + "✓":
+            while True:
+                groups = screen.groups()
+                wanted = letter if letter in "".join(groups) else "▲"
+                index = 0
+                while wanted not in groups[index]:
+                    index += 1
+                self.press(("prev", "ok", "next")[index])
+                if groups[index] == letter:
+                    break
 
     def expect(self, what):
         app = self.app

@@ -115,7 +115,10 @@ def test_first_boot_asks_for_a_match_and_the_dealer(root):
     device.press("ok")
     assert options(device) == ["Le Brouc", "Bruus", "Brusquembelle"]
     device.press("ok")  # Le Brouc
-    device.press("next", times=2)  # the first dealer: seat 3
+    assert options(device) == ["1 (A)", "2 (B)", "3 (A)", "4 (B)"]  # who deals first
+    device.press("next", times=2)  # seat 3
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["Etivaz, 5 coches", "Donneur 3"]
     device.press("ok")
     assert device.journal() == journal_of().replace('"dealer":0', '"dealer":2')
     assert len(device.app.stack) == 1
@@ -307,8 +310,7 @@ def test_a_refused_input_says_why_and_changes_nothing(root):
     device.press("ok")
     device.cursor("B")
     device.press("ok")
-    device.press("ok")  # ♥
-    device.cursor("R-D ±40 Pli")  # in a trick (♥ trumps)
+    device.cursor("♥R-D ±40 pli")  # in a trick (♥ trumps)
     device.press("ok")
     assert refusal(device) == "B n'a encore fait aucun pli dans cette donne"
     assert device.journal() == before
@@ -377,6 +379,7 @@ def test_a_full_flash_says_so_and_keeps_the_match(root):
     device.cursor("Fin de donne")
     device.press("ok")
     device.press("ok")  # 60 each
+    device.press("ok")  # what it gives: confirmed
     screen = device.screen()
     assert is_a(screen, "Message") and screen.title == "Non enregistré", screen
     assert "Mémoire pleine" in " ".join(screen.lines)
@@ -406,6 +409,23 @@ def test_undo_says_what_it_takes_back_and_appends_an_undo(root):
 
 
 @in_folder
+def test_a_note_longer_than_the_row_shows_a_row_at_a_time(root):
+    """Issue 33: "Annulé: Mariage A ♥ R-D-V" was cut to "Annulé: Mariage…"
+    on the status row. It now shows its first row, then its second, 2.5 s
+    each, whole; then the slate's own row comes back."""
+    device = with_journal(root, {"ev": "deal", "trump": "H"}, EXTENDED_HEARTS)
+    device.hold("prev")
+    device.press("ok")
+    assert device.app.toast_text == "Annulé: Mariage A ♥ R-D-V"
+    assert row_shows(device, "Annulé: Mariage", 7, inverted=True)
+    device.wait(2600)
+    assert row_shows(device, "A ♥ R-D-V", 7, inverted=True)
+    device.wait(2600)
+    assert device.app.toast_text is None
+    assert row_shows(device, "♥ Donneur 1", 7, inverted=True)
+
+
+@in_folder
 def test_end_of_deal_splits_the_points_and_shows_both_rounded(root):
     device = with_journal(root, {"ev": "deal", "trump": "H"})
     device.press("ok")
@@ -423,6 +443,8 @@ def test_end_of_deal_splits_the_points_and_shows_both_rounded(root):
     assert shows(device, "▶80", 32, 38, align=font.CENTER)
     assert shows(device, "45", 96, 20, align=font.CENTER, scale=2)
     assert shows(device, "▶50", 96, 38, align=font.CENTER)
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["A +8  B +5"]  # what it gives
     device.press("ok")
     assert device.journal().endswith('{"ev":"end","A":75,"B":45}\n')
 
@@ -462,7 +484,7 @@ def test_held_ok_during_a_deal_goes_straight_to_its_end(root):
     assert options(device)[device.screen().index] == "Fin de donne"
     device.press("ok")
     device.press("prev", times=15)
-    device.press("ok")
+    device.press("ok", times=2)  # the points, then what they give
     assert device.journal().endswith('{"ev":"end","A":75,"B":45}\n')
 
 
@@ -599,7 +621,12 @@ def test_player_names_in_the_match_event_name_the_seats(root):
     device.cursor("Nouveau match")
     device.press("ok")
     device.press("ok")  # Le Brouc
-    assert device.screen().lines(device.app)[1] == "Donneur: ◀ 1 ▶"
+    assert options(device)[0] == "1 (A)"
+    device.press("ok")
+    assert device.screen().lines(device.app)[1:] == [
+        "Donneur 1",
+        "Le match de l'ardoise part aux archives.",
+    ]
 
 
 @in_folder
@@ -652,6 +679,7 @@ def test_a_changed_rule_set_is_for_the_next_match_with_its_target(root):
     device.cursor("Nouveau match")
     device.press("ok")
     device.press("ok")  # Le Brouc
+    device.press("ok")  # seat 1 deals first
     assert device.screen().lines(device.app)[0] == "Brou 1802, 12 parties"
     device.press("ok")
     assert (
@@ -785,7 +813,7 @@ def test_a_change_of_language_redraws_the_screens_under_the_settings(root):
     device.press("ok")
     device.cursor("Langue Français")
     device.press("ok")  # Deutsch
-    assert row_shows(device, "Einstellungen", 0, inverted=True)
+    assert shows(device, "Einstellungen", 64, 0, align=font.CENTER, inverted=True)
     device.hold("ok")  # back to the menu opened in French: in German at once
     assert options(device) == ["Verlauf", "Zurücknehmen", "Neues Match", "Einstellungen"]
     assert row_shows(device, "Menü", 0, inverted=True)
@@ -805,3 +833,85 @@ def test_three_buttons_are_enough_and_a_fourth_is_a_shortcut_back(root):
     assert "extra" not in device.pins
     device.hold("next")  # held Next: the same menu
     assert is_a(device.screen(), "Choice")
+
+
+@in_folder
+def test_a_question_longer_than_the_panel_scrolls(root):
+    """Issue 33: on 128x32, New match over a match on the slate showed "Le
+    match de" and no more of "Le match de l'ardoise part aux archives.". A
+    question too long for its rows scrolls with Prev/Next, the marks at the
+    ends of its title bar, over no line."""
+    write(root + "/match.jsonl", journal_of())
+    device = Device(root, height=32)
+    device.hold("next")
+    device.cursor("Nouveau match")
+    device.press("ok")
+    device.press("ok")  # Le Brouc
+    device.press("ok")  # seat 1 deals first
+    lines = ["Etivaz, 5 coches", "Donneur 1", "Le match de", "l'ardoise part", "aux archives."]
+    assert device.screen().count == len(lines)
+    assert shows(device, "Etivaz, 5 coches", 0, 8) and shows(device, "Donneur 1", 0, 16)
+    assert shows(device, "▼", 128, 0, font.RIGHT, inverted=True)  # at the title's end
+    device.press("next", times=9)  # to the end, and no further
+    assert shows(device, "l'ardoise part", 0, 8) and shows(device, "aux archives.", 0, 16)
+    assert shows(device, "▲", 0, 0, inverted=True)
+    assert shows(device, "OK=oui  tenu=non", 0, 24)
+    device.press("prev", times=2)
+    assert shows(device, "Donneur 1", 0, 8) and shows(device, "▲", 0, 0, inverted=True)
+    device.press("ok")
+    assert device.app.journal.archives() == ["0001.jsonl"]
+
+
+@in_folder
+def test_three_oks_record_no_deal_unseen_and_a_cape_shows_its_coches_first(root):
+    """Issue 33: OK, OK, OK from the slate during a deal recorded it at
+    60/60, and a cape was written as soon as its team was chosen. Both now
+    show what they give first, and need a confirming OK, as dehors does."""
+    device = with_journal(root, {"ev": "deal", "trump": "H"})
+    before = device.journal()
+    device.press("ok", times=3)  # the deal's actions, Fin de donne, 60/60
+    screen = device.screen()
+    assert is_a(screen, "Confirm") and screen.title == "Fin de donne"
+    assert screen.lines(device.app) == ["A +6  B +6"]
+    assert device.journal() == before
+    device.hold("ok")  # no: back to the points
+    assert is_a(device.screen(), "Number") and device.journal() == before
+    device.hold("ok")
+    device.cursor("Cape")
+    device.press("ok")
+    device.cursor("B")
+    device.press("ok")
+    screen = device.screen()
+    assert screen.title == "Cape" and screen.lines(device.app) == ["B +2 coches"]
+    assert device.journal() == before
+    device.press("ok")
+    assert device.journal().endswith('{"ev":"end","cape":"B"}\n')
+    assert device.app.toast_text == "B +2 coches"
+
+
+@in_folder
+def test_a_marriage_is_one_list_of_every_suit_and_held_keys_jump_a_suit(root):
+    """Issue 33: the end's confirmation costs a press; the marriage gives one
+    back. Its suit and cards are one list, four a suit (held Prev and Next
+    jump a suit), the declared simple marriage of ♥ first: Prev, OK."""
+    device = with_journal(root, {"ev": "deal", "trump": "S"})
+    device.press("prev")  # a marriage of A
+    screen = device.screen()
+    assert screen.title == "Mariage A" and screen.index == 0
+    assert options(device)[:4] == ["♥R-D +20", "♥R-D-V +30", "♥R-D ±20 pli", "♥R-D-V ±30 pli"]
+    assert options(device)[12:] == ["♠R-D +40", "♠R-D-V +60", "♠R-D ±40 pli", "♠R-D-V ±60 pli"]
+    device.hold("next")
+    assert screen.index == 4  # ♦
+    device.press("next")
+    device.hold("prev")  # back to ♦'s first, then ♥'s
+    assert screen.index == 4
+    device.hold("prev")
+    device.hold("prev")  # round to ♠
+    assert screen.index == 12
+    device.press("next", times=3)
+    device.press("ok")
+    assert device.journal().endswith('{"ev":"table","kind":"KQJ","suit":"S","team":"A"}\n')
+    device.wait(3000)
+    device.press("next")  # B's, from ♥ R-D: one press
+    device.press("ok")
+    assert device.journal().endswith('{"ev":"declare","kind":"KQ","suit":"H","team":"B"}\n')

@@ -315,7 +315,8 @@ def test_history_says_where_each_pool_went(root):
     device.hold("next")
     pick(device, "Historique")
     screen = device.screen()
-    assert screen.lines == ["#1 Pot gardé: 3", "#2 3 prend 6"]
+    # Where each pool went, then the balances after it.
+    assert screen.lines == ["1 Pot gardé: 3", "-1 -1 -1", "2 3 prend 6", "-2 -2 +4"]
     device.press("ok")  # the deal under the cursor, the last
     assert device.screen().lines[-1] == "3 prend 6"
     device.hold("ok")

@@ -10,7 +10,7 @@ import json
 
 from test_app import Device, in_folder, is_a, options, refusal, row_shows, shows, write
 
-from ardoise import font, forget
+from ardoise import font
 from ardoise.journal import encode
 
 DEAL = {"ev": "deal"}
@@ -68,10 +68,12 @@ def test_a_new_match_asks_the_rule_set_then_the_dealer_among_its_seats(root):
     device.cursor("Bruus à deux")
     device.press("ok")
     device.press("ok")  # no session
-    assert device.screen().lines(device.app) == ["Bruus à deux", "Donneur: ◀ 1 ▶"]
-    device.press("next", times=2)  # two seats: round to the first again
-    assert device.screen().lines(device.app)[1] == "Donneur: ◀ 1 ▶"
+    assert options(device) == ["1 (A)", "2 (B)"]  # who deals first: two seats
+    device.press("next", times=2)  # round to the first again
+    assert device.screen().index == 0
     device.press("prev")
+    device.press("ok")
+    assert device.screen().lines(device.app) == ["Bruus à deux", "Donneur 2"]
     device.press("ok")
     assert device.journal() == '{"ev":"match","dealer":1,"game":"bruus","rules":"two"}\n'
     assert len(device.app.stack) == 1
@@ -132,9 +134,9 @@ def test_double_and_triple_tricks_count_two_and_three(root):
     device.cursor("B")
     device.press("ok")
     assert device.journal().endswith('{"ev":"trick","count":3,"team":"B"}\n')
-    assert device.app.toast_text == "Pli triple B  0:3"
+    assert device.app.toast_text == "Pli triple B 0:3"  # one space: one row of 16
     open_actions(device, "Pli double", "A")
-    assert device.app.toast_text == "Pli double A  2:3"
+    assert device.app.toast_text == "Pli double A 2:3"
     open_actions(device, "Pli double", "B")  # 2:5: B takes the deal
     assert device.app.toast_text == "2:5 B +1"
     assert game(device).points == [0, 1]
@@ -239,7 +241,9 @@ def test_treia_counts_matches_down_and_a_4_4_is_a_bock_for_the_next_deal(root):
     device.hold("next")
     device.cursor("Historique")
     device.press("ok")
-    assert device.screen().lines == [" 1 4:4  10  10", " 2 5:0   7  10"]
+    # Each row: the deal, its Bock; what it did to the slate, and the slate.
+    lines = ["1 4:4 Bock+1", "A 10▶10 B 10▶10", "2 5:0 Bock+1", "A 10▶7 B 10▶10"]
+    assert device.screen().lines == lines
 
 
 @in_folder
@@ -283,8 +287,19 @@ def test_the_history_has_a_row_per_deal_and_marks_a_won_game(root):
     device.cursor("Historique")
     device.press("ok")
     screen = device.screen()
-    assert screen.title == " #       A   B  "
-    assert screen.lines == [" 1 5:0   2   0", " 2 0:5   2   2", " 3 0:0  ✓A"]
+    assert screen.title == "Historique"
+    assert screen.lines == [
+        "1 5:0",
+        "A 0▶2 B 0▶0",
+        "2 0:5",
+        "A 2▶2 B 0▶2",
+        "3 0:0",
+        "Contre-coup A +4",  # each dare, its team
+        "Contre-coup A +4",
+        "Contre-coup A +4",
+        "A gagne le jeu",
+        "A 2▶0 B 2▶0",  # a game won: the points start again at 0
+    ]
     device.press("ok")  # the last deal, its game won by daring
     assert device.screen().lines[-3:] == ["Contre-coup A +4", "Plis 0:0", "A gagne le jeu"]
     device.hold("ok")
@@ -358,9 +373,10 @@ def test_a_new_match_may_be_a_session_of_16_deals_unless_told_otherwise(root):
     assert number.detail(device.app, 16) == ["séance de", "16 donnes"]
     device.press("prev", times=12)
     device.press("ok")
+    device.press("ok")  # seat 1 deals first
     assert device.screen().lines(device.app) == [
         "Bruus Schwesing, séance de 4 donnes",
-        "Donneur: ◀ 1 ▶",
+        "Donneur 1",
     ]
     device.press("ok")
     assert device.journal() == (
@@ -378,6 +394,7 @@ def test_a_new_match_may_be_a_session_of_16_deals_unless_told_otherwise(root):
     device.hold("ok")  # back: no session this time
     device.cursor("non")
     device.press("ok")
+    device.press("ok")  # seat 1 deals first
     assert device.screen().lines(device.app)[0] == "Bruus Schwesing"
     device.press("ok")
     assert device.journal() == '{"ev":"match","dealer":0,"game":"bruus","rules":"schwesing"}\n'
@@ -404,7 +421,9 @@ def test_the_slate_counts_the_session_s_deals_and_its_points(root):
 
 
 @in_folder
-def test_after_the_session_s_last_deal_only_undo_is_taken(root):
+def test_after_the_session_s_last_deal_the_slate_says_what_is_possible(root):
+    """Issue 33: the end of a session is no refusal. OK, Prev or Next on its
+    slate open the menu titled with it, on a new match: undo, the history."""
     device = with_journal(root, "treia", *tricks_of_deals("A", 2), DEAL, *tricks("ABAB"), session=3)
     device.press("prev")  # 3:2
     device.press("next", times=2)  # 3:4
@@ -416,11 +435,27 @@ def test_after_the_session_s_last_deal_only_undo_is_taken(root):
     before = device.journal()
     for key in ("ok", "prev", "next"):
         device.press(key)
-        assert refusal(device) == "la séance de 3 donnes est finie: seul Annuler est possible"
-        device.press("ok")
+        screen = device.screen()
+        assert screen.title == "Fin de séance", screen.title
+        assert options(device)[:3] == ["Historique", "Annuler", "Nouveau match"]
+        assert screen.index == 2
+        device.hold("ok")
         assert len(device.app.stack) == 1
     assert device.journal() == before
-    device.hold("prev")  # undo: the last trick back, the third deal open again
+    device.press("ok")
+    device.press("ok")  # Nouveau match: the games, the cursor on Bruus
+    assert options(device)[device.screen().index] == "Bruus"
+    device.hold("ok")
+    device.hold("ok")
+    device.press("ok")
+    device.cursor("Historique")
+    device.press("ok")
+    assert is_a(device.screen(), "Deals"), device.screen()
+    device.hold("ok")
+    assert len(device.app.stack) == 1
+    device.press("next")
+    device.cursor("Annuler")
+    device.press("ok")  # undo: the last trick back, the third deal open again
     device.press("ok")
     assert game(device).deal_open and game(device).tricks == [3, 4]
     device.wait(3000)
@@ -447,16 +482,14 @@ def test_a_session_speaks_german_and_english(root):
     device.wait(3000)
     assert row_shows(device, "Serienende", 7)
     device.press("ok")
-    assert refusal(device) == "die Serie von 1 Spielen ist vorbei: nur Zurücknehmen geht noch"
-    forget("ardoise.lang.de_reasons")
+    assert device.screen().title == "Serienende"
+    assert options(device)[:3] == ["Verlauf", "Zurücknehmen", "Neues Match"]
     device = with_journal(root, "schwesing", *events, settings={"lang": "en"}, session=1)
     device.wait(3000)
     assert row_shows(device, "Session over", 7)
     device.press("ok")
-    assert refusal(device) == "the session of 1 deals is over: only undo is accepted"
-    device.press("ok")
-    device.hold("next")
-    device.cursor("New match")
+    assert device.screen().title == "Session over"
+    assert options(device)[:3] == ["History", "Undo", "New match"]
     device.press("ok")
     device.press("ok")
     device.press("ok")

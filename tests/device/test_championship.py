@@ -78,7 +78,7 @@ def test_the_rounds_pairs_are_one_press_at_new_match(root):
 @in_folder
 def test_the_round_is_shown_under_the_coches_of_its_match_only(root):
     device = enrolled_slate(root)
-    for _ in range(3):  # a plain Le Brouc match first: no round on it
+    for _ in range(4):  # a plain Le Brouc match first (its dealer asked): no round
         device.press("ok")
     device.run(200)
     assert round_row_pixels(device) == [1] * 8

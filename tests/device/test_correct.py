@@ -36,24 +36,29 @@ def test_a_deal_s_card_points_corrected_show_the_new_totals_then_write_it_all(ro
     open_deal(device, 8)
     screen = device.screen()
     assert screen.title == "Corr. donne 8"
-    assert options(device) == ["Atout ♠", "A 100 / B 20", "Nouveaux totaux"]
-    device.press("next")
+    assert options(device) == ["Atout ♠", "A ♠R-D 40", "A 100 / B 20", "Nouveaux totaux"]
+    device.press("next", times=2)
     device.press("ok")
     split = device.screen()
     assert is_a(split, "Number") and split.value == 20
     device.number(70)
     device.press("ok")
     assert device.screen() is screen
-    assert options(device)[1] == "A 50 / B 70"
+    assert options(device)[2] == "A 50 / B 70"
     device.cursor("Nouveaux totaux")
     device.press("ok")
     confirm = device.screen()
     assert is_a(confirm, "Confirm") and confirm.title == "Corr. donne 8"
     assert confirm.lines(device.app) == [
-        "Nouveaux totaux",
-        "A 0▶0, 6▶6",
-        "B 0▶0, 3▶3",
+        "Nouveaux totaux",  # each figure named
+        "A 0▶0 ardoise",
+        "A 6▶6 coches",
+        "B 0▶0 ardoise",
+        "B 3▶3 coches",
         "A gagne le match",
+        "Donne 8:",
+        "A +14▶+9 ardoise",  # the deals whose result changes
+        "B -2▶+3 ardoise",
     ]
     assert read(root + "/match.jsonl") == before  # nothing written yet
     device.press("ok")
@@ -175,13 +180,20 @@ def test_the_new_totals_stand_beside_the_old(root):
     events += [{"ev": "deal", "trump": "C"}]  # the deal in progress is entered again too
     device = booted(root, journal(header, *events))
     open_deal(device, 1, 2)
-    device.press("next")
+    device.cursor("A 75 / B 45")
     device.press("ok")
     device.number(75)  # B's: the split the other way round
     device.press("ok")
     device.cursor("Nouveaux totaux")
     device.press("ok")
-    assert device.screen().lines(device.app) == ["Nouveaux totaux", "A 13▶10", "B 12▶15"]
+    assert device.screen().lines(device.app) == [
+        "Nouveaux totaux",
+        "A 13▶10 ardoise",
+        "B 12▶15 ardoise",
+        "Donne 1:",
+        "A +8▶+5 ardoise",
+        "B +5▶+8 ardoise",
+    ]
     device.press("ok")
     game = device.app.match.game
     assert game.deal_open and game.trump == 2 and game.deals == 2
@@ -192,4 +204,48 @@ def test_the_new_totals_stand_beside_the_old(root):
         '{"ev":"deal","trump":"D"}',
         '{"ev":"end","A":50,"B":70}',
         '{"ev":"deal","trump":"C"}',
+    ]
+
+
+@in_folder
+def test_the_preview_names_each_figure_each_deal_it_changes_and_the_marriages(root):
+    """Issue 33: "Nouveaux totaux" said `A 0▶0, 1▶2` with no word for coches
+    and nothing of why. Each figure is named, each deal whose result changes
+    is named with what it gave before and after ("Donne 3:" "A +2▶+0
+    coches"), and a corrected trump shows what it does to the deal's
+    marriages (40▶20), which the list left out."""
+    header = {"ev": "match", "game": "brouc", "rules": "etivaz", "dealer": 0, "target": 5}
+    events = [{"ev": "deal", "trump": "H"}, {"ev": "end", "A": 120, "B": 0}]
+    events += [
+        {"ev": "deal", "trump": "S"},
+        {"ev": "declare", "team": "B", "suit": "S", "kind": "KQ"},
+    ]
+    events += [{"ev": "end", "A": 120, "B": 0}]
+    # Deal 3: A at 24 calls dehors with 70: 310, right; at 18 it would be wrong.
+    events += [{"ev": "deal", "trump": "C"}, {"ev": "out", "team": "A", "points": 70}]
+    device = booted(root, journal(header, *events))
+    open_deal(device, 2, 3)
+    assert options(device) == ["Atout ♠", "B ♠R-D 40", "A 120 / B 0", "Nouveaux totaux"]
+    device.press("ok")  # the trump
+    device.cursor("♥ Cœur")
+    device.press("ok")
+    assert options(device)[1] == "B ♠R-D 40▶20"  # no longer a marriage in trumps
+    device.cursor("A 120 / B 0")
+    device.press("ok")
+    device.number(60)  # B's card points: A 60
+    device.press("ok")
+    device.cursor("Nouveaux totaux")
+    device.press("ok")
+    assert device.screen().lines(device.app) == [
+        "Nouveaux totaux",
+        "A 0▶0 ardoise",  # the game won wiped the slates
+        "A 2▶0 coches",
+        "B 0▶0 ardoise",
+        "B 0▶2 coches",
+        "Donne 2:",
+        "A +12▶+6 ardoise",
+        "B +4▶+8 ardoise",
+        "Donne 3:",
+        "A +2▶+0 coches",  # the dehors is wrong now: B's game
+        "B +0▶+2 coches",
     ]

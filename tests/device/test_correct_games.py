@@ -66,7 +66,17 @@ def test_a_bruus_strike_given_to_the_other_team_is_written_with_the_later_deals(
     assert options(device) == rows + ["Nouveaux totaux"]
     bruus_again(device, "Coup B +2", "Coup", "A")
     assert options(device)[2] == "Coup A +2"
-    assert totals(device) == ["Nouveaux totaux", "A 0▶2, 1▶1 jeu", "B 0▶0"]
+    assert totals(device) == [
+        "Nouveaux totaux",
+        "A 0▶2 points",
+        "A 1▶1 jeu",
+        "B 0▶0 points",
+        "Donne 1:",
+        "A +1▶+3 points",  # the deals whose result changes
+        "B +2▶+0 points",
+        "Donne 4:",
+        "A +0▶+1 jeu",  # the game is won a deal earlier
+    ]
     assert read(root + "/match.jsonl") == before  # nothing written yet
     device.press("ok")
     app = device.app
@@ -154,11 +164,18 @@ def test_a_treia_session_s_correction_shows_the_matches_and_the_session_s_points
     open_deal(device, 1, 2)
     bruus_again(device, "Coup A +2", "Coup", "B")
     # Treia's matches still to give back, and the points since the match began.
-    assert totals(device) == ["Nouveaux totaux", "A 6▶8", "B 8▶6", "Σ 4▶2 2▶4"]
-    small = Device(root, height=32)  # a 128x32 panel: two rows
-    open_deal(small, 1, 2)
-    bruus_again(small, "Coup A +2", "Coup", "B")
-    assert totals(small) == ["A 6▶8 B 8▶6", "0▶0 0▶0 jeux"]
+    assert totals(device) == [
+        "Nouveaux totaux",
+        "A 6▶8 allumettes",
+        "B 8▶6 allumettes",
+        "A Σ 4▶2",
+        "B Σ 2▶4",
+        "Donne 1:",
+        "A -4▶-2 allumettes",
+        "B +0▶-2 allumettes",
+        "A Σ +4▶+2",
+        "B Σ +0▶+2",
+    ]
 
 
 # -- Brusquembelle -----------------------------------------------------------
@@ -181,7 +198,19 @@ def test_a_brusquembelle_deal_s_card_points_corrected_give_the_pool_and_are_writ
     assert number.detail(device.app, 50) == ["3: 10"]
     device.press("ok")
     assert options(device)[1] == "Fin 60/50/10"  # no tie: 1 takes the pool
-    assert totals(device) == ["Nouveaux totaux", "1: -5▶1", "2: -2▶-2", "3: 7▶1", "Pot: 0▶0"]
+    assert totals(device) == [
+        "Nouveaux totaux",
+        "1: -5▶1",
+        "2: -2▶-2",
+        "3: 7▶1",
+        "Pot: 0▶0",
+        "Donne 2:",
+        "1: -3▶+3",  # the deals whose result changes
+        "Pot: +6▶+0",
+        "Donne 3:",
+        "3: +15▶+9",
+        "Pot: -6▶+0",
+    ]
     assert read(root + "/match.jsonl") == before
     device.press("ok")
     app = device.app
@@ -196,7 +225,7 @@ def test_a_brusquembelle_deal_s_card_points_corrected_give_the_pool_and_are_writ
     ]
     assert app.match.game.state() == state_of(after)
     assert Device(root).app.match.game.state() == state_of(after)
-    assert open_history(device).lines == ["#1 1 prend 6", "#2 1 prend 6", "#3 3 prend 6"]
+    assert open_history(device).lines[::2] == ["1 1 prend 6", "2 1 prend 6", "3 3 prend 6"]
 
 
 @in_folder
@@ -216,7 +245,9 @@ def test_a_brusquembelle_card_s_player_and_outcome_corrected(root):
     device.press("ok")
     assert options(device)[1] == "2: As gagné"
     # 1 no longer pays 2 to each: 2 collects 2 from each.
-    assert totals(device) == ["Nouveaux totaux", "1: -5▶-3", "2: -2▶0", "3: 7▶3", "Pot: 0▶0"]
+    said = totals(device)
+    assert said[:5] == ["Nouveaux totaux", "1: -5▶-3", "2: -2▶0", "3: 7▶3", "Pot: 0▶0"]
+    assert said[5:] == ["Donne 3:", "1: -9▶-7", "2: +0▶+2", "3: +15▶+11"]
     device.press("ok")
     after, added = added_lines(root, before)
     assert '{"ev":"card","player":1,"rank":"A","won":true}' in added
@@ -277,7 +308,16 @@ def test_a_brusquembelle_pairs_card_points_are_each_pair_s(root):
     device.number(40)
     device.press("ok")  # B has the rest: 80, and the pool
     assert options(device)[1] == "Fin 40/80"
-    assert totals(device) == ["Nouveaux totaux", "A: -4▶-8", "B: 0▶4", "Pot: 4▶4"]
+    said = totals(device)
+    assert said == [
+        "Nouveaux totaux",
+        "A: -4▶-8",
+        "B: 0▶4",
+        "Pot: 4▶4",
+        "Donne 1:",
+        "A: -2▶-6",
+        "B: +2▶+6",
+    ]
     device.press("ok")
     _, added = added_lines(root, before)
     assert '{"ev":"end","points":[40,80,0,0]}' in added

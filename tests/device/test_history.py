@@ -44,13 +44,84 @@ def test_the_list_opens_with_the_cursor_on_the_last_deal(root):
     device = etivaz(root)
     screen = open_history(device)
     assert is_a(screen, "Deals")
-    assert screen.lines[0] == " 1♥   7   8"
-    assert screen.inverted == (9,)  # deal 10, the last
+    assert screen.lines[:2] == ["1♥ 75/45 A♠ B♦", "A 0▶7 B 0▶8"]
+    assert screen.inverted == (21, 22, 23, 24)  # deal 10, the last: its four lines
+    assert screen.first == 19  # seven rows, from deal 9
     device.press("prev", times=3)
-    assert screen.inverted == (6,)
-    assert screen.first == 4  # six rows under the column heads: 5 to 10
+    assert screen.inverted == (14, 15, 16)  # deal 7
+    assert screen.first == 14  # scrolled to keep the whole deal in view
     device.press("prev", times=3)
-    assert screen.first == 3  # scrolled to keep the cursor in view
+    assert screen.inverted == (7, 8)  # deal 4
+    assert screen.first == 7
+
+
+@in_folder
+def test_each_row_says_what_the_deal_did_and_the_slates_after_it(root):
+    """Issue 33: not the running slates alone (`2♦ 13 16`), but each deal's
+    card points, marriages, dehors, cape or announcement, the coches it
+    gave, and each slate before and after it."""
+    device = etivaz(root)
+    assert open_history(device).lines == [
+        "1♥ 75/45 A♠ B♦",  # card points, A's marriage in ♠, B's in ♦
+        "A 0▶7 B 0▶8",  # each slate, before and after
+        "2♦ 64/56 B♣",
+        "A 7▶13 B 8▶16",
+        "3♣ Dehors A 50",  # a dehors, its card points: wrong, B's game
+        "Jeu B: +1 coche",
+        "A 13▶0 B 16▶0",  # a game won wipes the slates
+        "4♠ 110/10",
+        "A 0▶11 B 0▶1",
+        "5♥ 100/20 A♥",
+        "A 11▶27 B 1▶3",
+        "6♦ Dehors A 31",
+        "Jeu A: +2 coches",
+        "A 27▶0 B 3▶0",
+        "7♣ Cape B",  # a cape's coches, the slates as they were
+        "B +2 coches",
+        "A 0▶0 B 0▶0",
+        "8♠ 100/20 A♠",
+        "A 0▶14 B 0▶-2",
+        "9♥ 90/30 A♦",
+        "A 14▶25 B -2▶1",
+        "10♦ dédoublé A",  # an announcement, then all eight tricks
+        "Cape A",
+        "Jeu A: +4 coches",
+        "A 25▶0 B 1▶0",
+    ]
+
+
+@in_folder
+def test_the_rows_name_the_players_where_the_match_names_them(root):
+    with open(ETIVAZ) as file:
+        text = file.read()
+    header = '"game":"brouc","names":["Rösli","Émile","Paul","Anne"],'
+    device = booted(root, text.replace('"game":"brouc",', header, 1))
+    screen = open_history(device)
+    assert screen.lines[:7] == [
+        "1 Rösli",  # who sat where
+        "2 Émile",
+        "3 Paul",
+        "4 Anne",
+        "1♥ 75/45 R&P♠",
+        "É&A♦",
+        "R&P 0▶7 É&A 0▶8",
+    ]
+    assert screen.lines[-4:] == [
+        "10♦ dédoublé R&P",
+        "Cape R&P",
+        "Jeu R&P: +4",  # "Jeu R&P: +4 coches" would not fit: no unit
+        "R&P 25▶0 É&A 1▶0",
+    ]
+    # And a deal's details, a team by its players' one short form.
+    details = device.app.load("games.brouc_history").details
+    assert details(device.app, 1) == [
+        "Donneur Rösli  ♥",
+        "R&P ♠R-D 20 main",
+        "É&A ♦R-D-V 30 pli",
+        "R&P 75▶80\nÉ&A 45▶50",
+        "R&P +7  É&A +8",
+    ]
+    assert details(device.app, 3)[-1] == "Jeu É&A: +1 coche"
 
 
 @in_folder
@@ -107,7 +178,7 @@ def test_prev_and_next_scroll_then_go_from_deal_to_deal_and_held_ok_goes_back(ro
     assert detail.title == "Donne 10/10"  # and no further
     device.hold("ok")
     assert device.screen() is screen
-    assert screen.inverted == (9,)
+    assert screen.cursor == 9  # deal 10
     device.press("prev")
     device.press("ok")
     assert device.screen().title == "Donne 9/10"
@@ -155,7 +226,8 @@ def test_a_bruus_deal_shows_tricks_dares_and_the_bock(root):
     events += [trick(team) for team in "BBBBB"]
     device = booted(root, journal(BRUUS, *events))
     screen = open_history(device)
-    assert screen.lines == [" 1 4:4  10  10", " 2 0:5  10   5"]
+    rows = ["1 4:4 Bock+1", "A 10▶10 B 10▶10", "2 0:5 Bock+1", "Coup B +2", "A 10▶10 B 10▶5"]
+    assert screen.lines == rows
     app = device.app
     details = app.load("games.bruus_history").details
     assert details(app, 1) == ["Donneur 1", "Plis 4:4", "Bock+1"]
@@ -172,7 +244,7 @@ def test_a_brusquembelle_deal_shows_aces_tens_card_points_and_the_pool(root):
     events += [{"ev": "end", "points": [30, 60, 30]}]
     device = booted(root, journal(BRUSQUEMBELLE, *events))
     screen = open_history(device)
-    assert screen.lines == ["#1 2 prend 6"]
+    assert screen.lines == ["1 2 prend 6", "-3 +9 -6"]  # the balances after it
     device.press("ok")
     assert deal_lines(device) == [
         "Donne de 1",
@@ -206,3 +278,28 @@ def test_reading_a_deal_leaves_the_match_as_it_was_even_when_it_fails(root):
     except ValueError:
         pass
     assert app.match.game.deals == 10 and app.match.game.coches == [6, 3]
+
+
+@in_folder
+def test_on_a_compact_panel_a_deal_longer_than_the_screen_scrolls(root):
+    """128x32: three rows under the title; a deal longer than them shows
+    from its start, Next and Prev scroll it before they go to the next or
+    previous deal."""
+    events = [{"ev": "deal"}] + [trick(team) for team in "AAAAA"]
+    events += [{"ev": "deal"}] + [{"ev": "dare", "team": "A", "kind": "dare"}] * 3
+    events += [trick(team) for team in "AAAAA"]
+    header = {"ev": "match", "game": "bruus", "rules": "schwesing", "dealer": 0}
+    device = booted(root, journal(header, *events), height=32)
+    screen = open_history(device)
+    assert screen.lines[2:] == ["2 5:0", "Défi A +1", "Défi A +1", "Défi A +1", "A 2▶7 B 0▶0"]
+    assert screen.cursor == 1 and screen.first == 2  # deal 2, from its start
+    device.press("next")
+    device.press("next")
+    assert screen.cursor == 1 and screen.first == 4  # its last line in view
+    device.press("next")
+    assert screen.cursor == 1 and screen.first == 4  # the last deal: no further
+    device.press("prev")
+    device.press("prev")
+    assert screen.cursor == 1 and screen.first == 2
+    device.press("prev")
+    assert screen.cursor == 0 and screen.first == 0

@@ -29,12 +29,13 @@ TIER = "slow micropython network"
 
 BOARDS = ("b1", "b2", "b3")
 DEALS = 2
-# Bruus from the seating: OK asks for a match, the seating first, OK begins
-# it (seat 1 deals). A deal: OK deals, A takes 5 tricks (Prev): 6 lines.
-BEGIN = "oo"
+# Bruus from the seating: OK asks for a match, the seating first: OK, seat 1
+# deals; OK begins it. A deal: OK deals, A takes 5 tricks (Prev): 6 lines.
+BEGIN = "ooo"
 DEAL = "o" + "p" * 5
-# After a session's last deal: the menu (Next held), New match, the new seating, OK.
-AGAIN = "N" + "nn" + "o" + "o"
+# After a session's last deal: the menu (Next held), New match, the new
+# seating (seat 1 deals), OK.
+AGAIN = "N" + "nn" + "o" + "oo"
 
 
 def sessions_in_rules():

@@ -182,11 +182,12 @@ EVERY_FILE = (
     ("hold next", False),
     ("pick Nouveau match", False),
     ("pick Le Brouc", False),
-    ("press ok", False),  # the first dealer
     ("pick Anne", False),
     ("pick Paul", False),
     ("pick Zoë", False),
-    ("pick Emil", True),  # the last seat: the match archived, the new one begun
+    ("pick Emil", False),  # the last seat
+    ("press ok", False),  # Anne deals first
+    ("press ok", True),  # the confirmation: the match archived, the new one begun
     ("hold next", False),
     ("pick Réglages", False),
     ("pick Joueurs", False),

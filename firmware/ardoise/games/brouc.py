@@ -34,6 +34,7 @@ from ardoise.base import (
     SlateScreen,
     draw_text,
     fit,
+    row_width,
     status_row,
     strokes,
     suit_symbol,
@@ -70,24 +71,27 @@ def snapshot(game):
     )
 
 
-def outcome(app, before, event):
-    """The short note the slate shows once `event` is on flash."""
+def outcome(app, before, event, after=None):
+    """The short note the slate shows once `event` is on flash: what it
+    gave, from the snapshots before it and `after` it (by default the
+    match's own state; a deal's end, a cape and a dehors show it before
+    they are confirmed, asking the rules: brouc_deal.py)."""
     game = app.match.game
-    if game.winner != _NO_ONE and before[6] == _NO_ONE:
-        return app.text.winners("match_won", game.winner)
+    after = after or snapshot(game)
+    if after[6] != _NO_ONE and before[6] == _NO_ONE:
+        return app.text.winners("match_won", after[6])
     parties = game.rules == BROU1802
-    tally = game.parties if parties else game.coches
     for side in (0, 1):
-        gained = tally[side] - before[2 + side]
+        gained = after[2 + side] - before[2 + side]
         if gained:
-            template = app.t("game_won") if game.games != before[4] else app.t("gained")
+            template = app.t("game_won") if after[4] != before[4] else app.t("gained")
             return template % (app.team(side), gained, unit(app, parties, gained))
-    if game.deals != before[5]:
+    if after[5] != before[5]:
         return "%s %+d  %s %+d" % (
             app.team(0),
-            game.slate[0] - before[0],
+            after[0] - before[0],
             app.team(1),
-            game.slate[1] - before[1],
+            after[1] - before[1],
         )
     if event["ev"] == "trick":
         return "%s  %d:%d" % (describe(app, event), game.tricks[0], game.tricks[1])
@@ -180,24 +184,25 @@ class Slate(SlateScreen):
             self.draw_compact(app, fb, game)
         else:
             self.draw_full(app, fb, game)
-        # The status row: who won, or who deals, or the deal in progress.
+        # The status row: who won, or who deals, or the deal in progress, in
+        # the longest form that fits (a long name leaves "Donneur" out).
+        width = row_width(app) // 8
         if game.winner != _NO_ONE:
-            status_row(app, fb, app.text.winners("match_won", game.winner), True)
+            status_row(app, fb, app.text.winners("match_won", game.winner, width), True)
             return
+        dealer = app.seat(game.dealer)
+        text = app.t("dealer") % dealer
         if not game.deal_open:
-            text = app.t("dealer") % app.seat(game.dealer)
-            if len(text) <= 11:
-                text += " · OK"  # OK deals, if a long name leaves room to say so
-            status_row(app, fb, text)
+            status_row(app, fb, (text + " · OK", text, dealer))  # OK deals
             return
-        text = suit_symbol(SUITS[game.trump]) + " "
+        head = suit_symbol(SUITS[game.trump]) + " "
         if game.announcer != _NO_ONE:
-            text += "%s %s" % (app.words("calls_short")[game.call], app.team(game.announcer))
-        else:
-            text += app.t("dealer") % app.seat(game.dealer)
+            call = app.words("calls_short")[game.call]
+            text = dealer = "%s %s" % (call, app.team(game.announcer))
+        tricks = ""
         if app.settings.get("tricks") or game.tricks[0] or game.tricks[1]:
-            text += " %d:%d" % (game.tricks[0], game.tricks[1])
-        status_row(app, fb, text, True)
+            tricks = " %d:%d" % (game.tricks[0], game.tricks[1])
+        status_row(app, fb, (head + text + tricks, head + dealer + tricks, head + tricks), True)
 
     @staticmethod
     def tally(app, game, side):
@@ -246,11 +251,17 @@ class Slate(SlateScreen):
             elif game.rules == _ETIVAZ:
                 strokes(fb, game.coches[side], inner, 4, side == 1, _HALF - 2 - room)
             dealer = game.dealer % 2 == side
-            bottom = " +%d" % game.bottom[side] if game.bottom[side] else ""
-            label = app.team(side, 7 - dealer - len(bottom))  # "R&P" if it fits
-            if dealer:
-                label = "•" + label
-            draw_text(fb, fit(label + bottom, _HALF - 2), edge, 2 * ROW, align=align)
+            bottom = "+%d" % game.bottom[side] if game.bottom[side] else ""
+            label = app.team(side, 7 - dealer - len(bottom) - bool(bottom))  # "R&P" if it fits
+            # The dealer's team marked, and a space before the bottom, where
+            # the names leave room (7 columns).
+            for text in ("•" * dealer + label, label):
+                for gap in (" ", ""):
+                    if len(text + gap + bottom) <= 7:
+                        break
+                if len(text + gap + bottom) <= 7:
+                    break
+            draw_text(fb, fit((text + gap + bottom).strip(), _HALF - 2), edge, 2 * ROW, align=align)
 
 
 def shown_value(app, value):

@@ -9,8 +9,21 @@ themselves (`app.match`): a cape announcement is offered only when the
 rules would take it, a marriage shows what the rules count it.
 """
 
-from ardoise.base import CENTER, LEFT, RIGHT, ROW, WIDTH, draw_text, suit_symbol, title_bar
-from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot, unit
+from ardoise.base import (
+    CENTER,
+    LEFT,
+    MENU,
+    NEXT,
+    PREV,
+    RIGHT,
+    ROW,
+    UNDO,
+    WIDTH,
+    draw_text,
+    suit_symbol,
+    title_bar,
+)
+from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, outcome, snapshot
 from ardoise.widgets import Choice, Confirm, Number
 from scoring.brouc import CARD_POINTS, SUITS, TEAMS, Refused, round_card_points
 
@@ -32,7 +45,13 @@ def ask_trump(app, index=0):
     cursor on the suit `index` (-1: the last): Prev or Next on the slate
     opens the list as its first step."""
     game = app.match.game
-    title = app.t("trump_title") % app.seat(game.dealer)
+    dealer = app.seat(game.dealer)
+    room = 16 if app.rows > 4 else 14  # the four suits scroll: marks at the title's ends
+    for title in app.words("trump_title"):  # the longest form that fits
+        if "%" in title:
+            title %= dealer
+        if len(title) <= room:
+            break
 
     def pick(app, index):
         app.act({"ev": "deal", "trump": SUITS[index]})
@@ -42,7 +61,7 @@ def ask_trump(app, index=0):
 
 def ask_team(app, title, then):
     """Which team: `then(app, side)`."""
-    app.push(Choice(title, [app.team(0), app.team(1)], then))
+    app.push(Choice(title, [app.team(0, 16), app.team(1, 16)], then))
 
 
 def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the player sees them)
@@ -77,7 +96,8 @@ def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the
         if item == "end":  # A's and B's card points, 60 each to begin with
 
             def done(app, value):
-                app.act({"ev": "end", "A": CARD_POINTS - value, "B": value})
+                event = {"ev": "end", "A": CARD_POINTS - value, "B": value}
+                confirm(app, app.t("do_end"), event, [])
 
             app.push(Split(app.t("do_end"), CARD_POINTS // 2, 0, CARD_POINTS, done))
         elif item == "marriage":
@@ -94,11 +114,12 @@ def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the
 
             app.push(Choice(app.t("do_announce"), options, announce))
         else:  # a trick, or a cape (la vole in brou1802): the team
-            event = {"ev": "trick"} if item == "trick" else {"ev": "end"}
 
             def team(app, side):
-                event["team" if item == "trick" else "cape"] = TEAMS[side]
-                app.act(event)
+                if item == "trick":
+                    app.act({"ev": "trick", "team": TEAMS[side]})
+                else:  # what the cape gives, then OK
+                    confirm(app, app.t("do_" + item), {"ev": "end", "cape": TEAMS[side]}, [])
 
             ask_team(app, app.t("do_" + item), team)
 
@@ -112,41 +133,56 @@ def deal_menu(app, end=False):  # noqa: C901  (one menu's items in order, as the
 
 def ask_marriage(app, side=None):
     """A marriage of team `side` (asked if None: Prev or Next on the slate
-    gives it), its suit, then its cards and where they are in one list, each
-    with what the rules count it: declared (in hand, to the bottom of the
-    slate) or lying in a trick (plus for the trick's winners, minus for the
-    others)."""
+    gives it): one list of them all, a suit after the other (held Prev and
+    Next jump a suit), each with what the rules count it: its cards,
+    declared (in hand, to the bottom of the slate) or lying in a trick (plus
+    for the trick's winners, minus for the others): `♥R-D   +20` first (the
+    most frequent: a simple marriage declared), `♠R-D-V ±60 pli` last."""
     game = app.match.game
-    chosen = {}
+    where = app.words("hist_where")[1]  # in a trick
 
     def team(app, side):
-        chosen["team"] = TEAMS[side]
-        title = app.t("do_marriage") + " " + app.team(side)
-
-        def suit(app, index):
-            chosen["suit"] = SUITS[index]
-            options = []
+        options = []
+        for index in range(4):
             for table in (0, 1):
                 for extended in (0, 1):
                     value = game.marriage(index, extended, table)
-                    cards = app.words("kinds")[extended]
-                    if table:
-                        options.append("%-6s±%d %s" % (cards, value, app.t("do_trick")))
-                    else:
-                        options.append("%-6s+%d" % (cards, value))
-            app.push(Choice(title + " " + suit_symbol(SUITS[index]), options, kind))
+                    text = "%s%-5s %s%d" % (
+                        suit_symbol(SUITS[index]),
+                        app.words("kinds")[extended],
+                        "±" if table else "+",
+                        value,
+                    )
+                    options.append(text + " " + where if table else text)
 
-        app.push(Choice(title, suit_options(app, game), suit))
+        def kind(app, index):
+            table = index & 2
+            event = {"ev": "table" if table else "declare", "team": TEAMS[side]}
+            event["suit"] = SUITS[index >> 2]
+            event["kind"] = "KQJ" if index & 1 else "KQ"
+            app.act(event)
 
-    def kind(app, index):
-        chosen["ev"] = "table" if index > 1 else "declare"
-        chosen["kind"] = "KQJ" if index & 1 else "KQ"
-        app.act(chosen)
+        app.push(Marriages(app.t("do_marriage") + " " + app.team(side), options, kind))
 
     if side is None:
         ask_team(app, app.t("marriage_team"), team)
     else:
         team(app, side)
+
+
+class Marriages(Choice):
+    """The list of a team's marriages, four a suit: held Prev and Next go
+    to the previous or next suit's first, again and again while held."""
+
+    repeat = (PREV, NEXT)  # their held events (UNDO, MENU) repeat
+
+    def key(self, app, key):
+        if key == UNDO:
+            self.index = (self.index - 1) // 4 * 4 % 16
+        elif key == MENU:
+            self.index = (self.index // 4 + 1) * 4 % 16
+        else:
+            Choice.key(self, app, key)
 
 
 # -- card points ---------------------------------------------------------------
@@ -165,13 +201,12 @@ class Split(Number):
             points = self.value if side else CARD_POINTS - self.value
             rounded = "▶%d" % round_card_points(points)
             if compact:
-                # The points at the edges, big; the team beside, the rounding below.
+                # The points at the edges, big; under them the team and the
+                # rounding (a team's names leave the points no room beside).
                 edge = WIDTH if side else 0
                 align = RIGHT if side else LEFT
                 draw_text(fb, str(points), edge, ROW, scale=2, align=align)
-                inner = WIDTH // 2 + (4 if side else -4)
-                draw_text(fb, app.team(side), inner, ROW + 4, align=LEFT if side else RIGHT)
-                draw_text(fb, rounded, edge, 3 * ROW, align=align)
+                draw_text(fb, app.team(side) + " " + rounded, edge, 3 * ROW, align=align)
                 continue
             middle = WIDTH // 4 + side * WIDTH // 2
             draw_text(fb, app.team(side), middle, ROW + 2, align=CENTER)
@@ -179,7 +214,6 @@ class Split(Number):
             draw_text(fb, rounded, middle, 4 * ROW + 6, align=CENTER)
         fb.vline(WIDTH // 2 - 1, ROW + 2, 2 * ROW - 4 if compact else 5 * ROW, 1)
         if compact:
-            draw_text(fb, "OK", WIDTH // 2, 3 * ROW, align=CENTER)
             return
         draw_text(fb, "◀", 0, 2 * ROW + 8)
         draw_text(fb, "▶", WIDTH, 2 * ROW + 8, align=RIGHT)
@@ -222,11 +256,18 @@ def verdict(app, event, side, after):
     """Show what the call does (right or wrong, who scores what) before it is confirmed."""
     game = app.match.game
     right = after[6] == side if game.rules == THIRTY_ONE else after[2 + side] > game.coches[side]
-    winners = side if right else 1 - side
-    lines = [app.t("right") if right else app.t("wrong")]
-    if game.rules == THIRTY_ONE:
-        lines.append(app.text.winners("match_won", winners))
-    else:
-        gained = after[2 + winners] - game.coches[winners]
-        lines.append(app.t("game_won") % (app.team(winners), gained, unit(app, False, gained)))
-    app.push(Confirm(app.t("do_dehors"), lambda app: lines, lambda app: app.act(event)))
+    confirm(app, app.t("do_dehors"), event, [app.t("right") if right else app.t("wrong")])
+
+
+def confirm(app, title, event, lines):
+    """What `event` gives (an end of deal, a cape, a dehors), asked of the
+    rules before anything is written, under `lines`: OK writes it, held OK
+    goes back (issue 33: no press records a deal unseen)."""
+    before = snapshot(app.match.game)
+    try:
+        after = app.match.trial(event, snapshot)
+    except Refused as refusal:
+        app.refuse(refusal)  # say why; nothing changed
+        return
+    lines.append(outcome(app, before, event, after))
+    app.push(Confirm(title, lambda app: lines, lambda app: app.act(event)))

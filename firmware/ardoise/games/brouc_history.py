@@ -10,41 +10,71 @@ deal gave: the slates' gains, coches (parties) or the game.
 
 from micropython import const
 
-from ardoise.base import fit, suit_symbol
-from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, snapshot, unit
-from scoring.brouc import SUITS, round_card_points
+from ardoise.base import suit_symbol, wrap
+from ardoise.games.brouc import BROU1802, THIRTY_ONE, describe, unit
+from scoring.brouc import CALLS, SUITS, round_card_points
 
 _TRICKS = const(8)
 
 
 def history(app):
-    """The deals of the match, one row each: number, trump, the slate after
-    it, then `✓A` for the team whose game it won (its final slate, before
-    it is wiped), or `+2A` for the coches (parties) the deal gave without a
-    game (a cape, a failed announcement)."""
+    """The deals of the match, a row each (issue 33): what the deal did,
+    then what it gave and the slates after it.
+
+    First its number and trump, its card points (`75/45`), the marriages
+    (team and suit: `A♠ B♦`), an announcement (`dédoublé A`), a dehors
+    (`Dehors A 50`), a cape (`Cape B`); then the coches (parties) it gave
+    (`B +2 coches`, `Jeu A: +1 coche`), then each team's slate before and
+    after it (`A 7▶14 B 8▶16`: a won game wipes them, `A 27▶0`)."""
     show = app.load("history").show  # before the rows: in one piece
     rows = []  # type: list[str]
     parties = app.match.game.rules == BROU1802
+    before = [0, 0, 0, 0, 0, 0, 0]  # as the deal began: slates, tally, games; its tricks
+    words = []  # type: list[str]
 
-    def write(before, game):
+    def each(game, code):
         tally = game.parties if parties else game.coches
-        won = before[2:4]
-        if game.games != before[4]:
-            shown = before  # a won game's final slate, before it is wiped
-            note = " ✓" + app.team(0 if tally[0] > won[0] or game.winner == 0 else 1)
-        else:
-            shown = game.slate
-            note = ""
+        if code is None:
+            lines = wrap(" ".join(words))
             for side in (0, 1):
-                if tally[side] != won[side]:
-                    note = " +%d%s" % (tally[side] - won[side], app.team(side))
-                    break
-        text = "%2d%s%4d%4d" % (game.deals, suit_symbol(SUITS[before[7]]), shown[0], shown[1])
-        rows.append(text + note)
+                gained = tally[side] - before[2 + side]
+                if gained:
+                    key = "game_won" if game.games != before[4] else "gained"
+                    text = app.t(key) % (app.team(side), gained, unit(app, parties, gained))
+                    if len(text) > 16:  # the unit goes first ("Jeu A: +2")
+                        text = (app.t(key) % (app.team(side), gained, "")).strip()
+                    lines += wrap(text)
+            slates = []
+            for side in (0, 1):
+                slates.append("%s %d▶%d" % (app.team(side), before[side], game.slate[side]))
+            both = " ".join(slates)  # on one line if it fits, else a team a line
+            rows.append("\n".join(lines + ([both] if len(both) <= 16 else slates)))
+            return
+        event = game.decode(code)
+        name = event["ev"]
+        if name == "deal":
+            before[0], before[1] = game.slate
+            before[2], before[3] = tally
+            before[4] = game.games
+            before[5] = before[6] = 0
+            del words[:]
+            words.append("%d%s" % (game.deals + 1, suit_symbol(event["trump"])))
+        elif name == "trick":
+            before[5 if event["team"] == "A" else 6] += 1
+            if before[5] == _TRICKS or before[6] == _TRICKS:
+                words.append(app.t("ev_cape") % app.team(event["team"]))
+        elif name == "declare" or name == "table":
+            words.append(app.team(event["team"]) + suit_symbol(event["suit"]))
+        elif name == "announce":  # as the slate's status row says it
+            call = app.words("calls_short")[CALLS.index(event["call"])]
+            words.append(call + " " + app.team(event["team"]))
+        elif name == "end" and "cape" not in event:
+            words.insert(1, "%d/%d" % (event["A"], event["B"]))
+        else:  # a dehors, a cape
+            words.append(describe(app, event))
 
-    app.match.deals(snapshot, write)
-    head = " # %4s%4s" % (fit(app.team(0), 24), fit(app.team(1), 24))
-    show(app, app.t("history"), rows, head, app.load("games.brouc_history"))
+    app.match.deal(0, each)
+    show(app, app.t("history"), rows, None, app.load("games.brouc_history"))
 
 
 def details(app, number):

@@ -33,13 +33,16 @@ from scoring.brusquembelle import (
 )
 
 
-def player(app, seat):
+def player(app, seat, width=0):
     """A seat as the screen names it: the match's names, the settings' seats
-    at a table of four (compass points name four seats), else 1 to 5."""
+    at a table of four (compass points name four seats), else 1 to 5. Given
+    a `width` in characters, a name longer than it by its first three
+    letters, its one short form ("Mar" for Marie-Claire), else the seat."""
     match = app.match
-    if match.game.players == 4 or match.names:
-        return app.seat(seat)
-    return str(seat + 1)
+    name = app.seat(seat) if match.game.players == 4 or match.names else str(seat + 1)
+    if width and len(name) > width:
+        return name[:3] if width >= 3 else str(seat + 1)
+    return name
 
 
 def card_word(app, card):
@@ -49,8 +52,8 @@ def card_word(app, card):
 
 def side_name(app, game, side, width=0):
     """A side of the deal's end as the screen names it: a pair (its players
-    if they fit `width`), or a player."""
-    return app.team(side, width) if game.pairs else player(app, side)
+    if they fit `width`), or a player (in `width`: player)."""
+    return app.team(side, width) if game.pairs else player(app, side, width)
 
 
 def snapshot(game):
@@ -85,7 +88,8 @@ def describe(app, event):
         return app.t("bq_deal") % player(app, app.match.game.dealer)
     if name == "card":
         card = 2 * RANKS.index(event["rank"]) + (0 if event["won"] else 1)
-        return "%s: %s" % (player(app, event["player"]), card_word(app, card))
+        word = card_word(app, card)
+        return "%s: %s" % (player(app, event["player"], 14 - len(word)), word)
     return app.t("bq_end") % "/".join(map(str, event["points"]))
 
 
@@ -138,6 +142,8 @@ def ask_player(app, card, then, seat=0):
     for each in range(app.match.game.players):
         names.append(player(app, each))
     title = app.t("bq_who") % card_word(app, card)
+    if len(title) > (16 if len(names) < app.rows else 14):  # a list that scrolls: its marks
+        title = card_word(app, card)
     app.push(app.load("widgets").Choice(title, names, chosen, seat))
 
 
@@ -153,7 +159,7 @@ def points_entry(game, points, sides):
 
     def detail(app, value):
         if last:
-            return ["%s: %d" % (side_name(app, game, sides - 1), left - value)]
+            return ["%s: %d" % (side_name(app, game, sides - 1, 3), left - value)]
         return [app.t("bq_left") % (left - value)]
 
     return left, last, detail
@@ -180,8 +186,15 @@ def ask_points(app, points):
 
     # Starting from an even share of what is left: the fewest presses on average.
     start = max(0, left) // (sides - side)
-    title = app.t("card_points") % side_name(app, game, side)
+    title = points_title(app, game, side)
     app.push(app.load("widgets").Number(title, start, 0, CARD_POINTS, done, detail))
+
+
+def points_title(app, game, side):
+    """ "Points de 2" ("Points de Rösli"), or the side alone where that
+    leaves the title no room."""
+    title = app.t("card_points") % side_name(app, game, side)
+    return title if len(title) <= 16 else side_name(app, game, side, 16)
 
 
 # -- a new match and the history -----------------------------------------------
@@ -270,7 +283,7 @@ class Slate(SlateScreen):
             x = place % columns * width
             y = place // columns * pitch
             if index < len(values):
-                label = side_name(app, game, index)
+                label = side_name(app, game, index, 99)
                 value = "%+d" % values[index] if values[index] else "0"
                 if index == dealer:
                     draw_text(fb, "•", x, y + (pitch - ROW) // 2)
@@ -282,6 +295,10 @@ class Slate(SlateScreen):
             right = x + width - (3 if columns == 2 and x == 0 else 0)
             draw_text(fb, value, right, y + (pitch - ROW * scale) // 2, scale=scale, align=RIGHT)
             room = right - x - ROW - text_width(value, scale=scale) - 4
+            if index < len(values):  # a player too long for it: its short form
+                label = side_name(app, game, index, room // 8)
+            elif text_width(label) > room:  # the pool's word: its place says it
+                label = ""
             draw_text(fb, fit(label, room), x + ROW, y + (pitch - ROW) // 2)
         if columns == 2:
             fb.vline(width - 1, 0, (app.rows - 1) * ROW, 1)
@@ -290,7 +307,6 @@ class Slate(SlateScreen):
             text = "A %d/%d · 10 %d/%d" % (played[0], OF_EACH_RANK, played[1], OF_EACH_RANK)
             status_row(app, fb, text, True)
             return
-        text = app.t("dealer") % player(app, game.dealer)
-        if len(text) <= 11:
-            text += " · OK"  # OK deals, if a long name leaves room to say so
-        status_row(app, fb, text)
+        dealer = player(app, game.dealer, 15)
+        text = app.t("dealer") % dealer
+        status_row(app, fb, (text + " · OK", text, dealer))  # OK deals, where it fits

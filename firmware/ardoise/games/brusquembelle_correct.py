@@ -14,7 +14,14 @@ only while a correction is made.
 """
 
 from ardoise.correct import t
-from ardoise.games.brusquembelle import ask_player, card_word, describe, points_entry, side_name
+from ardoise.games.brusquembelle import (
+    ask_player,
+    card_word,
+    describe,
+    points_entry,
+    points_title,
+    side_name,
+)
 from ardoise.widgets import Choice, Number
 from scoring.brusquembelle import RANKS
 
@@ -71,7 +78,10 @@ def _ask_card(app, game, codes, at):
 
         ask_player(app, card, then, event["player"])
 
-    app.push(Choice(describe(app, event), cards, chosen, card))
+    title = describe(app, event)  # titled with what was entered
+    if len(title) > (16 if app.rows > 4 else 14):  # the four scroll: marks at the title's ends
+        title = cards[card]
+    app.push(Choice(title, cards, chosen, card))
 
 
 def _ask_points(app, game, codes, at, old, points):
@@ -91,7 +101,7 @@ def _ask_points(app, game, codes, at, old, points):
             entered += [0, 0]  # each pair's points on its first seat, as a deal enters them
         codes[at] = game.encode({"ev": "end", "points": entered})
 
-    title = app.t("card_points") % side_name(app, game, side)
+    title = points_title(app, game, side)
     app.push(Number(title, min(old[side], left), 0, left, done, detail))
 
 
@@ -103,26 +113,18 @@ def totals(game):
     return tuple(balance) + (game.pool,)
 
 
-def compare(app, old, new):
+def compare(app, old, new, gains=False):
     """The preview's lines: each side's balance, then the pool, before ▶
-    after. A row each under "New totals" when they all fit (six rows), else
-    only those that change; on a 128x32 panel (two rows) only those that
-    change, two to a row when they fit in its 16 characters."""
+    after; every one when they all fit under "New totals" (six rows of
+    128x64), else only those that change; with `gains`, what a deal gave,
+    only what changed (correct.later)."""
     game = app.match.game
-    rows = 2 if app.compact else 5
-    every = old == new or len(new) <= rows
-    items = []
+    every = not gains and (old == new or len(new) <= 5)
+    lines = [] if gains else [t(app, "totals")]
+    form = "%s: %+d▶%+d" if gains else "%s: %d▶%d"
     for index in range(len(new)):
         if every or old[index] != new[index]:
             last = index == len(new) - 1
             name = app.t("bq_pool") if last else side_name(app, game, index)
-            items.append("%s: %d▶%d" % (name, old[index], new[index]))
-    if not app.compact:
-        return [t(app, "totals")] + items
-    lines = []  # type: list[str]
-    for item in items:
-        if lines and len(lines[-1]) + 1 + len(item) <= 16:
-            lines[-1] += " " + item
-        else:
-            lines.append(item)
+            lines.append(form % (name, old[index], new[index]))
     return lines

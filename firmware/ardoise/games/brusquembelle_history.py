@@ -6,16 +6,27 @@ the rules core's events when it is opened: its dealer, each Ace and Ten
 entered (won or lost), every player's card points, then who took the pool.
 """
 
+from ardoise.base import wrap
 from ardoise.games.brusquembelle import describe, player, pool_went, snapshot
 
 
 def history(app):
-    """One row per finished deal: its number and where the pool went."""
+    """One row per finished deal, in two lines (issue 33): its number and
+    where the pool went, then each player's balance after it (each pair's,
+    with pairs), in seat order."""
     show = app.load("history").show  # before the rows: in one piece
     lines = []
 
     def write(before, game):
-        lines.append("#%d %s" % (game.deals, pool_went(app, game, before[0] - game.pool)))
+        balance = game.balance
+        if game.pairs:
+            balance = [balance[0] + balance[2], balance[1] + balance[3]]
+        after = []
+        for value in balance:
+            after.append("%+d" % value if value else "0")
+        taken = pool_went(app, game, before[0] - game.pool)
+        row = wrap("%d %s" % (game.deals, taken)) + wrap(" ".join(after))
+        lines.append("\n".join(row))
 
     app.match.deals(snapshot, write)
     module = app.load("games.brusquembelle_history")

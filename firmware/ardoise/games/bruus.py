@@ -26,6 +26,7 @@ from ardoise.base import (
     CENTER,
     LEFT,
     NEXT,
+    OK,
     PREV,
     RIGHT,
     ROW,
@@ -75,7 +76,9 @@ def outcome(app, before, event):
         return text + app.t("bruus_bock") % game.bock
     text = describe(app, event)
     if event["ev"] == "trick":
-        text += "  %d:%d" % (game.tricks[0], game.tricks[1])
+        tricks = "%d:%d" % (game.tricks[0], game.tricks[1])
+        gap = "  " if len(text) + 2 + len(tricks) <= 16 else " "  # one row if it can
+        text += gap + tricks
     return text
 
 
@@ -85,10 +88,22 @@ def describe(app, event):
     if name == "deal":
         return app.t("deal_menu")
     team = app.team(event["team"])
+    # The longest form in a row of 16 (a team's names leave less room).
     if name == "trick":
-        return "%s %s" % (app.words("bruus_tricks")[event.get("count", 1) - 1], team)
+        count = event.get("count", 1)
+        text = "%s %s" % (app.words("bruus_tricks")[count - 1], team)
+        if len(text) > 16:  # "Stich ×3 R&É"
+            text = "%s ×%d %s" % (app.words("bruus_tricks")[0], count, team)
+        return text
     kind = KINDS.index(event["kind"])
-    return "%s %s +%d" % (app.words("bruus_kinds")[kind], team, KIND_POINTS[kind])
+    for words in ("bruus_kinds", "bruus_kinds_short"):
+        text = "%s %s" % (app.words(words)[kind], team)
+        points = " +%d" % KIND_POINTS[kind]
+        if len(text + points) <= 16:
+            return text + points
+        if len(text) <= 16:
+            break
+    return text
 
 
 def deal_menu(app):
@@ -113,7 +128,7 @@ def deal_menu(app):
             event["team"] = TEAMS[side]
             app.act(event)
 
-        app.push(widgets.Choice(options[index], [app.team(0), app.team(1)], team))
+        app.push(widgets.Choice(options[index], [app.team(0, 16), app.team(1, 16)], team))
 
     app.push(widgets.Choice(app.t("deal_menu"), options, pick))
 
@@ -176,7 +191,16 @@ class Slate(SlateScreen):
     """The slate of the match in progress."""
 
     def key(self, app, key):
-        if key == PREV or key == NEXT:
+        game = app.match.game
+        if (
+            game.session
+            and game.deals == game.session
+            and (key == OK or key == PREV or key == NEXT)
+        ):
+            # The session is over (ruling 29: only undo): no refusal, the
+            # menu under its name, on what comes next (a new match).
+            app.load("menus").main_menu(app, "bruus_session_end", 2)
+        elif key == PREV or key == NEXT:
             # Between deals the rules refuse it, and the player reads why.
             app.act({"ev": "trick", "team": "A" if key == PREV else "B"})
         else:
@@ -195,7 +219,7 @@ class Slate(SlateScreen):
             # Names as they fit: beside the number on 128x32, 8 columns else.
             columns = (_HALF - 5 - text_width(number, scale=2)) // 8 if compact else 8
             label = app.team(side, columns - dealer)
-            if dealer:
+            if dealer and len(label) < columns:  # where the names leave room
                 label = "•" + label  # the dealer's team
             if compact:
                 # Matchsticks along the top, from the edge; under them the
@@ -233,25 +257,31 @@ class Slate(SlateScreen):
                     else:
                         fb.rect(left + index * _BOX, 48, 7, 7, 1)
         # The status row: the dealer, a Bock waiting, a deal's tricks; in a
-        # session, its deal first (7/16), and once it is over that alone.
-        text = app.t("dealer") % app.seat(game.dealer)
-        bock = app.t("bruus_bock") % game.bock if game.bock else None
+        # session, its deal first (7/16), and once it is over that alone; in
+        # the longest form that fits (a long name leaves "Donneur" out).
+        dealer = app.seat(game.dealer)
+        text = app.t("dealer") % dealer
+        bock = app.t("bruus_bock") % game.bock if game.bock else ""
         session = game.session
         if game.deal_open:
             # The tricks, and the Bock this deal's winner takes, else the
             # dealer (for whom a session's count leaves no room).
             tricks = "%d:%d" % (game.tricks[0], game.tricks[1])
-            text = tricks + " " + (bock or text) if bock or not session else tricks
+            if bock or session:
+                forms = [(tricks + " " + bock).strip()]
+            else:
+                forms = [tricks + " " + text, tricks + " " + dealer, tricks]
         elif bock:
-            text = bock + " " + text
-        elif len(text) <= 11 and not session:
-            text += " · OK"  # OK deals, if a long name leaves room to say so
+            forms = [bock + " " + text, bock + " " + dealer, bock]
+        else:
+            forms = [text, dealer] if session else [text + " · OK", text, dealer]  # OK deals
         if session:
             if game.deals == session:
-                text = app.t("bruus_session_end")  # then only undo (ruling 29)
+                forms = [app.t("bruus_session_end")]  # then only undo (ruling 29)
             else:  # the deal in progress, or the last one played
-                text = "%d/%d %s" % (game.deals + game.deal_open, session, text)
-        status_row(app, fb, text, game.deal_open)
+                count = "%d/%d " % (game.deals + game.deal_open, session)
+                forms = [count + form for form in forms]
+        status_row(app, fb, forms, game.deal_open)
 
 
 def shown_value(app, value):

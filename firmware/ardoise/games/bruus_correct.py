@@ -15,7 +15,7 @@ later deal that no longer fits. Loaded only while a correction is made.
 from ardoise.correct import compare_teams, t
 from ardoise.games.bruus import describe, shown
 from ardoise.widgets import Choice
-from scoring.bruus import COUNTERSTRIKE, KINDS, TEAMS, TWO
+from scoring.bruus import COUNTERSTRIKE, KINDS, TEAMS, TREIA, TWO
 
 
 def edit(app, number, codes, done):
@@ -65,7 +65,7 @@ def _ask(app, game, codes, at):
             app.pop()
             app.pop()
 
-        teams = [app.team(0), app.team(1)]
+        teams = [app.team(0, 16), app.team(1, 16)]
         app.push(Choice(what[index], teams, team, TEAMS.index(event["team"])))
 
     # Titled with what was entered: what is being put right.
@@ -80,15 +80,21 @@ def totals(game):
     return (shown(game, 0), shown(game, 1), game.games[0], game.games[1], won[0], won[1])
 
 
-def compare(app, old, new):
-    """The preview's lines: each team's points and games, before ▶ after,
-    and a session's points when they change."""
+def compare(app, old, new, gains=False):
+    """The preview's lines: each team's points (Treia: the matches still to
+    give back) and games, before ▶ after, each named, and a session's
+    points when they change; with `gains`, what a deal gave, only what
+    changed (correct.later)."""
     games = app.words("bruus_games")
+    number = t(app, "sticks" if app.match.game.rules == TREIA else "points")
 
-    def named(count):
-        return games[0 if count == 1 else 1]
+    def named(figure, count):
+        return games[0 if count == 1 else 1] if figure else number
 
-    lines = compare_teams(app, old, new, named)
-    if not app.compact and (old[4] != new[4] or old[5] != new[5]):  # ruling 29
-        lines.append("Σ %d▶%d %d▶%d" % (old[4], new[4], old[5], new[5]))
+    won = gains and (old[2] or old[3] or new[2] or new[3])  # a game: the points start again
+    lines = compare_teams(app, old, new, named, gains, won)
+    form = "%s Σ %+d▶%+d" if gains else "%s Σ %d▶%d"
+    for side in (0, 1):  # ruling 29
+        if old[4 + side] != new[4 + side]:
+            lines.append(form % (app.team(side), old[4 + side], new[4 + side]))
     return lines

@@ -6,34 +6,47 @@ strike with what it scored, the tricks, a Bock left or taken, then what
 the deal gave: points, or the game.
 """
 
-from ardoise.base import fit
-from ardoise.games.bruus import describe, shown, snapshot
+from ardoise.games.bruus import describe, shown
 
 
 def history(app):
-    """Each finished deal: its number, its tricks and what the slate showed
-    after it (points, or Treia's matches), or `✓A` for the team whose game it
-    won (`✓A×2`: Treia's double game). Opens on the last rows."""
+    """The deals of the match, a row each (issue 33): its number and
+    tricks, a Bock left or taken, then each dare and strike (`Coup A +2`) a
+    line each, the game it won (`A gagne le jeu`), then each team's number
+    before and after it (points, or Treia's matches: `A 1▶9 B 3▶3`)."""
     show = app.load("history").show  # before the rows: in one piece
-    rows = []
+    rows = []  # type: list[str]
+    before = [0, 0, 0, 0, 0]  # the slate's numbers, games, the Bock: as the deal began
+    words = []  # type: list[str]
 
-    def write(before, game):
-        text = "%2d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
+    def each(game, code):
+        if code is not None:
+            event = game.decode(code)
+            if event["ev"] == "deal":
+                before[0], before[1] = shown(game, 0), shown(game, 1)
+                before[2], before[3] = game.games
+                before[4] = game.bock
+                del words[:]
+            elif event["ev"] == "dare":
+                words.append(describe(app, event))
+            return
+        head = "%d %d:%d" % (game.deals, game.last_tricks[0], game.last_tricks[1])
+        if game.bock != before[4]:
+            head += " " + app.t("bruus_bock") % (game.bock or before[4])
+        lines = [head] + words
         for side in (0, 1):
             won = game.games[side] - before[2 + side]
             if won:
-                text += "  ✓" + app.team(side) + ("×2" if won > 1 else "")
-                break
-        else:
-            text += "%4d%4d" % (shown(game, 0), shown(game, 1))
-        rows.append(text)
+                key = "bruus_double" if won > 1 else "bruus_game_won"
+                lines.append(app.text.winners(key, side))
+        numbers = []
+        for side in (0, 1):
+            numbers.append("%s %d▶%d" % (app.team(side), before[side], shown(game, side)))
+        both = " ".join(numbers)  # on one line if it fits, else a team a line
+        rows.append("\n".join(lines + ([both] if len(both) <= 16 else numbers)))
 
-    app.match.deals(snapshot, write)
-    # The columns' heads in the title bar, as wide as the screen so that
-    # they stand over the rows.
-    teams = (fit(app.team(0), 24), fit(app.team(1), 24))
-    module = app.load("games.bruus_history")
-    show(app, " #    %4s%4s  " % teams, rows, None, module)
+    app.match.deal(0, each)
+    show(app, app.t("history"), rows, None, app.load("games.bruus_history"))
 
 
 def details(app, number):

@@ -117,6 +117,7 @@ KEYS = (
     b"bruus_rules\n"
     b"bruus_tricks\n"
     b"bruus_kinds\n"
+    b"bruus_kinds_short\n"
     b"bruus_games\n"
     b"bruus_game_won\n"
     b"bruus_double\n"
@@ -182,32 +183,45 @@ class Texts:
         """The list `key` ("a|b|c") in the player's language."""
         return self.t(key).split("|")
 
-    def team(self, side, width=0):
-        """A team's name on screen, from 0/1 or "A"/"B"; given a `width` in
-        characters and a match that names its players, the players in the
-        longest form that fits: "Rösli & Paul", "Rö & Pa", "R&P"."""
+    def team(self, side, width=0, named=True):
+        """A team's name on screen, from 0/1 or "A"/"B". In a match that
+        names its players (and `named`), the players: whole ("Rösli & Paul")
+        where a `width` in characters holds them, else their one short form,
+        the same on every screen: their initials ("R&P"), or the team's
+        letter should the other team's initials be the same. A team of one
+        (two players, Bruus's `two`): the player, else its first three
+        letters."""
         if type(side) is str:
             side = 0 if side == "A" else 1
         names = self.match.names
-        if width and names:
-            one = self.seat(side)
-            two = self.seat(side + 2)
-            for text in (one + " & " + two, one[:2] + " & " + two[:2], one[0] + "&" + two[0]):
-                if len(text) <= width:
-                    return text
+        if named and names:
+            two = len(names) == 2
+            whole = self.seat(side) if two else self.seat(side) + " & " + self.seat(side + 2)
+            if width and len(whole) <= width:
+                return whole
+            # Slices, not indexing: a one-character str made by indexing is
+            # interned for good (docs/architecture.md).
+            if two:
+                short, other = whole[:3], self.seat(1 - side)[:3]
+            else:
+                short = whole[:1] + "&" + self.seat(side + 2)[:1]
+                other = self.seat(1 - side)[:1] + "&" + self.seat(3 - side)[:1]
+            if short != other:
+                return short
         if self.compass:
             return self.words("compass_teams")[side]
         return "AB"[side]
 
-    def winners(self, key, side):
-        """The banner `key` ("%s gagne le match") for team `side`, on one
-        row of 16 characters: with the players when the match names them,
-        as "✓ Rösli & Paul" when they leave the sentence no room."""
+    def winners(self, key, side, width=16):
+        """The banner `key` ("%s gagne le match") for team `side`, on a
+        row of `width` characters: with the players when the match names
+        them, as "✓ Rösli & Paul" (or "✓ A") where the sentence leaves no
+        room."""
         text = self.t(key)
-        room = 18 - len(text)  # the row less the sentence but its "%s"
-        if self.match.names and room < 3:
-            return "✓ " + self.team(side, 14)
-        return text % self.team(side, room)
+        shown = text % self.team(side, width + 2 - len(text))
+        if len(shown) > width:
+            shown = "✓ " + self.team(side, width - 2)
+        return shown
 
     def seat(self, seat, named=True):
         """A seat's name on screen, seats 0..3 in playing order: the player's

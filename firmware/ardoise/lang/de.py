@@ -26,7 +26,7 @@ TEXT = (
     "Zurücknehmen\n"  # undo
     "Zurücknehmen:\n"  # undo_what
     "Neues Match\n"  # new_match
-    "Geber: ◀ %s ▶\n"  # first_dealer
+    "Wer gibt?\n"  # first_dealer
     "Das Match auf der Tafel kommt ins Archiv.\n"  # archived
     "Einstellungen\n"  # settings
     "Regeln\n"  # set_rules
@@ -68,7 +68,7 @@ TEXT = (
     "Geber %s\n"  # dealer
     "Herz|Karo|Kreuz|Pik\n"  # suits
     "Trumpf\n"  # trump_mark
-    "Trumpf? Geber %s\n"  # trump_title
+    "Trumpf? Geber %s|Trumpf von %s?|Trumpf? %s|Trumpf?\n"  # trump_title
     "Spiel\n"  # deal_menu
     "Spielende\n"  # do_end
     "Mariage\n"  # do_marriage
@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus zu zweit\n"  # bruus_rules
     "Stich|Doppelstich|Dreifachstich\n"  # bruus_tricks
     "Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschlag\n"  # bruus_kinds
+    "Wagen|Schlagen|Weiterwagen|Gegenschlag|Doppelwagen|Doppelschl.\n"  # bruus_kinds_short
     "Partie|Partien\n"  # bruus_games
     "%s gewinnt die Partie\n"  # bruus_game_won
     "Doppelpartie: %s\n"  # bruus_double
@@ -104,7 +105,7 @@ TEXT = (
     "Spieler %s\n"  # player_of
     "+ Name\n"  # add_name
     "%s aus der Liste entfernen?\n"  # remove_name
-    "OK=Zeich. ✓=Ende\n"  # name_keys
+    "lang OK = zurück\n"  # name_keys
     "%s steht schon in der Liste.\n"  # name_taken
     "Die Liste ist voll: zuerst einen Namen entfernen.\n"  # roster_full
     "Turnierserie?\n"  # bruus_session_q

@@ -9,4 +9,8 @@ TEXT = (
     "Spiel %d ersetzt",  # done
     "Spiel %d endete nicht mit seinem letzten Eintrag.",  # ends
     "Spiel ändern: das Modul dieses Spiels fehlt.",  # missing
+    "Spiel %d:",  # deal
+    "Tafel",  # slate
+    "Punkte",  # points
+    "Hölzer",  # sticks
 )

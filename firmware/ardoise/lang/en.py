@@ -26,7 +26,7 @@ TEXT = (
     "Undo\n"  # undo
     "Take back:\n"  # undo_what
     "New match\n"  # new_match
-    "Dealer: ◀ %s ▶\n"  # first_dealer
+    "Who deals?\n"  # first_dealer
     "The match on the slate goes to the archive.\n"  # archived
     "Settings\n"  # settings
     "Rules\n"  # set_rules
@@ -68,7 +68,7 @@ TEXT = (
     "Dealer %s\n"  # dealer
     "Hearts|Diamonds|Clubs|Spades\n"  # suits
     "trump\n"  # trump_mark
-    "Trump? Dealer %s\n"  # trump_title
+    "Trump? Dealer %s|Trump of %s?|Trump? %s|Trump?\n"  # trump_title
     "Deal\n"  # deal_menu
     "End of deal\n"  # do_end
     "Marriage\n"  # do_marriage
@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus for two\n"  # bruus_rules
     "Trick|Double trick|Triple trick\n"  # bruus_tricks
     "Dare|Strike|Strike+dare|Counterstrike|Double dare|Double strike\n"  # bruus_kinds
+    "Dare|Strike|Strike+dare|Counter|Dbl dare|Dbl strike\n"  # bruus_kinds_short
     "game|games\n"  # bruus_games
     "%s wins the game\n"  # bruus_game_won
     "Double game: %s\n"  # bruus_double
@@ -104,7 +105,7 @@ TEXT = (
     "Player %s\n"  # player_of
     "+ Name\n"  # add_name
     "Remove %s from the list?\n"  # remove_name
-    "OK=letter ✓=done\n"  # name_keys
+    "held OK = back\n"  # name_keys
     "%s is already in the list.\n"  # name_taken
     "The list is full: remove a name first.\n"  # roster_full
     "Play a session?\n"  # bruus_session_q

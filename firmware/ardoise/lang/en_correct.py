@@ -9,4 +9,8 @@ TEXT = (
     "Deal %d replaced",  # done
     "Deal %d would not end with its last entry.",  # ends
     "Correcting a deal: this game's module is missing.",  # missing
+    "Deal %d:",  # deal
+    "slate",  # slate
+    "points",  # points
+    "matches",  # sticks
 )

@@ -26,7 +26,7 @@ TEXT = (
     "Annuler\n"  # undo
     "Reprendre:\n"  # undo_what
     "Nouveau match\n"  # new_match
-    "Donneur: ◀ %s ▶\n"  # first_dealer
+    "Qui donne?\n"  # first_dealer
     "Le match de l'ardoise part aux archives.\n"  # archived
     "Réglages\n"  # settings
     "Règles\n"  # set_rules
@@ -68,7 +68,7 @@ TEXT = (
     "Donneur %s\n"  # dealer
     "Cœur|Carreau|Trèfle|Pique\n"  # suits
     "atout\n"  # trump_mark
-    "Atout? Donneur %s\n"  # trump_title
+    "Atout? Donneur %s|Atout de %s?|Atout? %s|Atout?\n"  # trump_title
     "Donne\n"  # deal_menu
     "Fin de donne\n"  # do_end
     "Mariage\n"  # do_marriage
@@ -96,6 +96,7 @@ TEXT = (
     "Bruus Schwesing|Bruus Treia|Bruus à deux\n"  # bruus_rules
     "Pli|Pli double|Pli triple\n"  # bruus_tricks
     "Défi|Coup|Coup+défi|Contre-coup|Double défi|Double coup\n"  # bruus_kinds
+    "Défi|Coup|Coup+défi|Contre|D. défi|D. coup\n"  # bruus_kinds_short
     "jeu|jeux\n"  # bruus_games
     "%s gagne le jeu\n"  # bruus_game_won
     "Jeu double: %s\n"  # bruus_double
@@ -104,7 +105,7 @@ TEXT = (
     "Joueur %s\n"  # player_of
     "+ Nom\n"  # add_name
     "Retirer %s de la liste ?\n"  # remove_name
-    "OK=lettre ✓=fin\n"  # name_keys
+    "tenu OK = retour\n"  # name_keys
     "%s est déjà dans la liste.\n"  # name_taken
     "La liste est pleine : retirez d'abord un nom.\n"  # roster_full
     "Jouer en séance?\n"  # bruus_session_q

@@ -9,4 +9,8 @@ TEXT = (
     "Donne %d refaite",  # done
     "La donne %d ne finirait pas à son dernier coup.",  # ends
     "Corriger une donne: le module de ce jeu manque.",  # missing
+    "Donne %d:",  # deal
+    "ardoise",  # slate
+    "points",  # points
+    "allumettes",  # sticks
 )

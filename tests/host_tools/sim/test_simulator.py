@@ -26,12 +26,12 @@ from tests.support.tmux import Tmux
 TIER = "micropython"
 
 REFERENCE = ROOT / "tests" / "reference"
-# From a fresh flash: OK asks for a match, OK picks Le Brouc, OK starts it
-# (dealer 1), OK asks for the trump.
-TO_TRUMP = "ok ok ok ok"
+# From a fresh flash: OK asks for a match, OK picks Le Brouc, OK has seat 1
+# deal first, OK starts it, OK asks for the trump.
+TO_TRUMP = "ok ok ok ok ok"
 # ...then ♥ (the first), the deal's actions, Fin de donne, 15 card points more
-# for A (Prev: 75, B 45), recorded.
-A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok wait:3000"
+# for A (Prev: 75, B 45), what they give, recorded.
+A_DEAL = TO_TRUMP + " ok ok ok prev*15 ok ok wait:3000"
 
 
 def run(*args):
@@ -309,13 +309,14 @@ def test_a_deal_typed_in_the_terminal(terminal, tmp_path):
     assert any("q quit" in line for line in lines)
     assert any("Ardoise · host" in line for line in lines)
 
-    terminal.keys("Enter", "Space", "s", "Enter")  # a match, Le Brouc, dealer 1, the trump
+    # A match, Le Brouc, dealer 1, the confirmation, the trump.
+    terminal.keys("Enter", "Space", "s", "Enter", "Enter")
     terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "trump"))
 
     # ♥, the deal's actions, Fin de donne, then 75 card points for A.
     terminal.keys("Enter", "Enter", "Enter")
     terminal.keys(*["Left"] * 15)
-    terminal.keys("Enter")
+    terminal.keys("Enter", "Enter")
     after_deal = screenshot(tmp_path, "--keys", A_DEAL, flash="headless")
     terminal.wait_for(lambda lines: panel_in(lines) == after_deal, timeout=10)
 
@@ -337,7 +338,7 @@ TO_END = TO_TRUMP + " ok ok ok"
 def test_a_burst_of_keys_is_every_press(terminal, tmp_path):
     """Twenty → typed at once are twenty presses: none lost, however fast."""
     terminal.wait_for(lambda lines: panel_in(lines) == reference(64, "boot"))
-    terminal.keys("Enter", "Enter", "Enter", "Enter", "Enter", "Enter", "Enter")
+    terminal.keys(*["Enter"] * 8)
     at_end = screenshot(tmp_path, "--keys", TO_END, flash="end")
     terminal.wait_for(lambda lines: panel_in(lines) == at_end, timeout=10)
     terminal.burst(*["Right"] * 20)
