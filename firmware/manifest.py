@@ -2,8 +2,10 @@
 # opt=3, their bytecode and constants then read from flash instead of taking
 # RAM. opt=3 drops the line numbers (and nothing else: ardoise and scoring
 # have no asserts), which the .mpy of a deploy keeps for crash.txt
-# (host_tools/common.py's compile_file). umqtt.simple comes at the level its
-# own micropython-lib manifest gives (none: mpy-cross's default), asserts kept.
+# (host_tools/common.py's compile_file). umqtt.simple comes from
+# third_party/micropython-lib/ (its pinned commit and licence:
+# third_party/NOTICE.md), as a deploy copies it, at the level its own
+# micropython-lib manifest gives (none: mpy-cross's default), asserts kept.
 #
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/ardoise/firmware/manifest.py
 #
@@ -20,6 +22,6 @@ metadata(
 
 package("scoring", opt=3)
 package("ardoise", opt=3)
-# An enrolled board's MQTT client (ardoise/net.py), from the port's own
-# micropython-lib (firmware/umqtt/ is the same file, for a deploy of .mpy).
-require("umqtt.simple")
+# An enrolled board's MQTT client (ardoise/mqtt.py builds on it). Not
+# require("umqtt.simple"): that is whichever commit the port pins.
+package("umqtt", base_path="../third_party/micropython-lib")

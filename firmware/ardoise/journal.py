@@ -7,6 +7,21 @@ included, is on flash, so the journal owns the Match: `append` checks the
 event with the rules core, writes its line, and takes the event back out of
 the Match if the write fails.
 
+An action's line goes first to `<root>/match.tail`, a small file of its own
+that starts with the size of the journal it continues (its first line, in
+decimal); `tidy()`, which the app calls once the screen shows the action,
+moves it to the end of match.jsonl and empties the tail. On littlefs (a
+Pico, an ESP32) a file this small lives in its directory's own log, so
+writing it erases no flash sector, or one when that log is full; an append
+to match.jsonl erases one to copy the file's last block, sometimes two when
+the directory's log is full then: a press waits for one erase at most, the
+screen first, the tidying after. The tail is emptied, never removed: to
+create it again would be a second write to the directory's log (littlefs
+logs a new file's name first), and littlefs compacts a log it just
+compacted once more at the next write through the same open file, so a
+press could wait for two erases. A boot finds the tail's lines (a power cut
+between the two writes) and finishes the move, whatever part of it was done.
+
 Every change that is more than one append (cutting off a torn line, setting
 a damaged journal aside, starting a new match) first writes the complete new
 journal to `<root>/match.tmp`, then renames. A power loss at any moment
@@ -15,26 +30,44 @@ interrupted rename at the next boot; a step that fails is undone or
 finished at once the same way, so that the match in memory is always the
 one a boot would find.
 
+At a quiet moment (`keep`), the match's state goes beside the journal as
+`<root>/match.state`: the size, the line count and the CRC-32 of the
+journal it was folded from, and the packed codes of its events in force
+(scoring's Match). A boot whose journal begins with exactly those bytes
+takes the match from it and folds only the lines after them; any other
+state is thrown away, and the journal folded whole: it stays the truth.
+
 Finished and damaged journals are kept, never deleted, in `<root>/archive/`
 as NNNN.jsonl and NNNN.damaged, numbered in one sequence (the board has no
 clock to name them by).
 
 This module holds what every action needs; the whole-file work (boot,
-repairs, archiving) is in journal_files.py, loaded only while it is done.
-Both reach flash through this module's `os`, `_ilistdir` and `_sync`.
+repairs, archiving, the state) is in journal_files.py, loaded only while it
+is done. Both reach flash through this module's `os`, `_ilistdir` and
+`_sync`.
 """
 
 import json
 import os
+import sys
 
 from micropython import const
 
-from ardoise import load
+from ardoise import forget, load
 from scoring import Refused
+
+try:
+    from binascii import crc32
+except ImportError:  # a port without it keeps no state beside the journal
+    crc32 = None
 
 # POSIX numbers, which MicroPython's OSError uses too (its errno module lacks ENOSPC).
 _ENOENT = const(2)
 _ENOSPC = const(28)
+# Lines a journal may run ahead of the state kept beside it before a quiet
+# moment writes the state again (some two deals): a boot folds at most as
+# many lines, each some 1.5 ms on a Pico.
+_STATE_LINES = const(16)
 _SEPARATORS = (",", ":")
 # Text as UTF-8, not \u escapes: MicroPython's json writes it so, and CPython
 # must write the same bytes (and a line four times shorter than escapes).
@@ -197,23 +230,28 @@ class Journal:
     """The current match and its journal under the folder `root`.
 
     `match` is the Match folded from the journal (None before the first
-    match); `size` is the journal's length in bytes, all of it confirmed.
-    `opener(path, mode)` opens every file the journal reads or writes (the
-    built-in open by default).
+    match); `size` is the journal's length in bytes, all of it confirmed,
+    `body` the part of it in match.jsonl (the rest waits in the tail),
+    `lines` its line count and `crc` the CRC-32 of its bytes (0 on a port
+    without crc32, which keeps no state); `kept` is the line count of the
+    state on flash
+    (see `keep`). `opener(path, mode)` opens every file the journal reads
+    or writes (the built-in open by default).
 
     At boot: `Journal(root)`, then `load()`. Then `append` each action
-    (`undo` for an undo) and `new_match` to archive the match and begin
-    another.
+    (`undo` for an undo), `tidy()` once it is shown, and `new_match` to
+    archive the match and begin another; `keep()` at a quiet moment.
     """
 
     def __init__(self, root, *, opener=open):
         self.root = root.rstrip("/")
         self.path = self.root + "/match.jsonl"
+        self.tail = self.root + "/match.tail"
         self.archive = self.root + "/archive"
         self.temporary = self.root + "/match.tmp"
         self.opener = opener
         self.match = None
-        self.size = 0
+        self.size = self.body = self.lines = self.crc = self.kept = 0
         # A write may have left bytes after `size` (or, with `aside`, a
         # damaged end that must be set aside): put right before the next write.
         self.dirty = False
@@ -240,7 +278,8 @@ class Journal:
 
         Returns the line's length in bytes. Raises Refused (nothing written)
         if the rules refuse the event, and StorageError if flash refuses the
-        line: then the match is as it was before the call.
+        line: then the match is as it was before the call. The line is in
+        the tail until `tidy()`.
         """
         match = self.match
         if match is None:
@@ -253,8 +292,9 @@ class Journal:
             if self.dirty:
                 _files().settle(self)
             self.dirty = True  # until the whole line is known to be on flash
-            with self.opener(self.path, "ab") as file:
-                _write_all(file, line)
+            with self.opener(self.tail, "ab") as file:
+                # A new tail begins with the size of the journal it continues.
+                _write_all(file, line if self.size > self.body else b"%d\n" % self.body + line)
                 file.flush()
             _sync()
         except OSError as error:
@@ -269,11 +309,58 @@ class Journal:
             raise StorageError(error) from None
         self.dirty = False
         self.size += len(line)
+        self.lines += 1
+        if crc32:
+            self.crc = crc32(line, self.crc)
         return len(line)
 
     def undo(self):
         """Append an undo: nothing written is ever rewritten. Returns its bytes."""
         return self.append(_UNDO)
+
+    def tidy(self):
+        """The tail's lines moved to the end of match.jsonl, the tail emptied.
+
+        For once the screen shows the action: what flash erases for the
+        move (one sector, sometimes two) is then no press's wait. If flash
+        refuses, the lines stay confirmed in the tail and the next write (or
+        boot) moves them.
+        """
+        if self.size == self.body or self.dirty:
+            return  # nothing to move, or the next write settles it all
+        try:
+            with self.opener(self.tail, "rb") as file:
+                pending = file.read()
+            pending = pending[pending.find(b"\n") + 1 :]
+            self.dirty = True
+            if len(pending) == self.size - self.body:  # else a tail to settle whole
+                with self.opener(self.path, "ab") as file:
+                    _write_all(file, pending)
+                    file.flush()
+                _sync()
+                self.body = self.size
+                self.opener(self.tail, "wb").close()
+                self.dirty = False
+        except OSError:
+            pass  # dirty: the next write settles the journal and its tail
+
+    def keep(self, soon=False):
+        """At a quiet moment: the match's state written beside the journal
+        (match.state) when the journal has run _STATE_LINES lines ahead of
+        the state on flash (any line, if `soon`: the slate dimmed). Quietly
+        nothing if flash refuses, until as many more lines."""
+        ahead = self.lines - self.kept
+        if ahead < (1 if soon else _STATE_LINES) or self.size != self.body or self.dirty:
+            return  # also while the tail holds lines: the state is of match.jsonl
+        if not crc32 or self.match is None:
+            return
+        loaded = sys.modules.get("ardoise.journal_files")
+        try:
+            _files().keep(self)
+        except OSError:
+            self.kept = self.lines
+        if loaded is None:
+            forget("ardoise.journal_files")  # loaded for that alone
 
     def new_match(self, header):
         """Archive the current journal (finished or not) and begin a match.

@@ -1,12 +1,17 @@
-"""The journal's whole-file work: folding it at boot, repairs, the archive.
+"""The journal's whole-file work: folding it at boot (from the state kept
+beside it when it fits, after the tail left by a power cut), repairs, the
+archive, the state.
 
 Loaded by ardoise/journal.py while it is done (at boot, after a failed
-write, for a new match) and not kept in RAM during a match. Each function
+write, for a new match, to keep the state) and not kept in RAM during a
+match. Each function
 takes the Journal it works on. Flash is reached through the journal
 module's `os`, `_ilistdir` and `_sync`, looked up at each call: the
 journal's one view of the filesystem, which a test may replace by a
 simulated flash.
 """
+
+import json
 
 from micropython import const
 
@@ -21,6 +26,9 @@ _EEXIST = const(17)
 _ENOSPC = const(28)
 
 _COPY_CHUNK = const(256)
+_STATE_PIECE = const(1536)  # the journal read in pieces to check a state: its first line whole
+_STATE = "/match.state"
+_STATE_TEMPORARY = "/state.tmp"
 
 
 class Repair:
@@ -51,19 +59,22 @@ class Repair:
 class _Lines:
     """The lines of an open journal, one by one, up to `limit`, read as the
     PC reads a log (scoring.read_lines: a line over LINE_LIMIT bytes is
-    given cut there, and the rules core refuses it as too long).
+    given cut there, and the rules core refuses it as too long); read from
+    where the file is, the `count` lines and `end` bytes before it, of
+    CRC-32 `crc` (a state's), already folded.
 
-    Keeps where the last line given starts and ends, and notes a closing
-    fragment with no newline (`torn`): a write the power cut short, the one
-    thing not given. Any complete line, JSON or not, is given.
+    Keeps where the last line given starts and ends, the CRC-32 of the
+    journal through it, and notes a closing fragment with no newline
+    (`torn`): a write the power cut short, the one thing not given. Any
+    complete line, JSON or not, is given.
     """
 
-    def __init__(self, file, limit=-1):
+    def __init__(self, file, limit=-1, count=0, end=0, crc=0):
         self.lines = read_lines(file)
         self.limit = limit
-        self.count = 0
-        self.start = 0
-        self.end = 0
+        self.count = count
+        self.start = self.end = end
+        self.crc = crc
         self.torn = False
 
     def __iter__(self):
@@ -79,6 +90,8 @@ class _Lines:
         self.count += 1
         self.start = self.end
         self.end += len(line)
+        if journal_module.crc32:
+            self.crc = journal_module.crc32(line, self.crc)
         return line
 
 
@@ -128,15 +141,64 @@ def _number(name):
 def load(journal):
     """Journal.load: fold the journal from flash, repairing it if need be."""
     journal.match = None
-    journal.size = 0
+    journal.size = journal.body = journal.lines = journal.crc = journal.kept = 0
     journal.dirty = journal.aside = False
     try:
         if journal.root:
             _make_folder(journal.root)
         _recover(journal)
-        return _fold(journal)
+        torn = _tail_at_boot(journal)
+        report = _fold(journal)
     except OSError as error:
         raise StorageError(error) from None
+    return Repair("torn") if torn and report is None else report
+
+
+def _tail_at_boot(journal):
+    """The tail a power cut left: its whole lines moved to the end of the
+    journal, as much of them as the cut did not move already (the journal's
+    bytes past the tail's first line, the size it continues, are the first
+    of its lines), and the tail emptied. True if it ended in a torn line."""
+    try:
+        with journal.opener(journal.tail, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        if error.args[0] == _ENOENT:
+            return False
+        raise
+    if not data:
+        return False  # emptied: the tail a tidy left
+    first = data.find(b"\n") + 1
+    end = data.rfind(b"\n") + 1
+    lines = data[first:end]
+    size = _size_on_flash(journal)
+    try:
+        moved = size - int(data[: first - 1]) if first else -1
+    except ValueError:  # not a tail's first line: nothing of it is known
+        moved = -1
+    if 0 <= moved <= len(lines):
+        if moved:
+            with journal.opener(journal.path, "rb") as file:
+                file.seek(size - moved)
+                if file.read(moved) != lines[:moved]:
+                    moved = -1  # a journal written since: the tail is not its end
+        if 0 <= moved < len(lines):
+            with journal.opener(journal.path, "ab") as file:
+                journal_module._write_all(file, lines[moved:])
+                file.flush()
+            journal_module._sync()
+    _empty_tail(journal)
+    return end < len(data)
+
+
+def _empty_tail(journal):
+    """The tail emptied (kept: see journal.py), if there is one with bytes."""
+    try:
+        if journal_module.os.stat(journal.tail)[6]:
+            journal.opener(journal.tail, "wb").close()
+    except OSError as error:
+        if error.args[0] != _ENOENT:
+            raise
 
 
 def _fold(journal):
@@ -148,25 +210,108 @@ def _fold(journal):
         raise
     bad = None
     with file:
-        lines = _Lines(file)
+        state = _state(journal, file)
+        if state is None:
+            file.seek(0)
+            lines = _Lines(file)
+        else:
+            journal.match, count, size, crc = state
+            file.seek(size)
+            lines = _Lines(file, -1, count, size, crc)
+            journal.kept = count
         try:
-            journal.match = fold_lines(lines)
+            journal.match = fold_lines(lines, journal.match, lines.count)
         except LogError as error:
             if error.line <= lines.count:  # else: no match event, and no bad line
                 bad = error
     if bad is None:
-        journal.size = lines.end
+        journal.size = journal.body = lines.end
+        journal.lines = lines.count
+        journal.crc = lines.crc
         return _repair(journal, Repair("torn"), False) if lines.torn else None
-    journal.size = lines.start
     # The match in the lines before the bad one (all intact), if any.
     with journal.opener(journal.path, "rb") as file:
+        lines = _Lines(file, bad.line - 1)
         try:
-            journal.match = fold_lines(_Lines(file, bad.line - 1))
+            journal.match = fold_lines(lines)
         except LogError:  # no match event among them
             journal.match = None
+    journal.size = journal.body = lines.end
+    journal.lines = lines.count
+    journal.crc = lines.crc
+    journal.kept = 0
     # A bad line is damage, even the last one: only a line without its
     # newline is a torn write, and _Lines never gives it.
     return _repair(journal, Repair("damaged", bad.line, bad.reason), True)
+
+
+# -- the state kept beside the journal -------------------------------------------
+
+
+def _state(journal, file):
+    """The match of the state beside the journal open as `file`, if the
+    journal begins with the bytes it was folded from: (match, its line
+    count, their size, their CRC-32); else None, and it goes.
+
+    match.state is one line, "lines size crc codes_crc" (the journal's line
+    count, size and CRC-32 it was folded from, and the CRC-32 of what
+    follows), then the codes of the match's events in force, as JSON."""
+    try:
+        with journal.opener(journal.root + _STATE, "rb") as state:
+            head = state.readline(64).split()
+            codes = state.read()
+        count, size, crc = int(head[0]), int(head[1]), int(head[2])
+        if journal_module.crc32(codes) != int(head[3]):
+            raise ValueError  # damaged
+        codes = json.loads(codes)
+        first = b""
+        read = 0
+        check = 0
+        while read < size:
+            piece = file.read(min(_STATE_PIECE, size - read))
+            if not piece:
+                raise ValueError  # a shorter journal
+            if not read:
+                first = piece  # the match event, at most LINE_LIMIT + 1 bytes
+            check = journal_module.crc32(piece, check)
+            read += len(piece)
+        if check != crc or read != size or not journal_module.crc32:
+            raise ValueError
+        match = Match(json.loads(first[: first.find(b"\n")]))
+        match.in_force.extend(codes)
+        match.deals()  # its game folded from the codes: what the lines would give
+    except OSError as error:
+        if error.args[0] != _ENOENT:
+            _discard_state(journal)
+        return None
+    except Exception:  # noqa: BLE001  (a state that does not fit: ValueError, IndexError, Refused...)
+        _discard_state(journal)
+        return None
+    return match, count, size, crc
+
+
+def _discard_state(journal):
+    try:
+        journal_module.os.remove(journal.root + _STATE)
+    except OSError:
+        pass
+
+
+def keep(journal):
+    """Journal.keep: the match's state written beside the journal, whole
+    (journal.replace: a power cut leaves the old state or the new)."""
+    ready(journal)
+    codes = json.dumps(list(journal.match.in_force)).encode()
+    crc32 = journal_module.crc32
+    data = b"%d %d %d %d\n" % (journal.lines, journal.size, journal.crc, crc32(codes)) + codes
+    journal_module.replace(
+        journal.opener,
+        journal.root + _STATE,
+        journal.root + _STATE_TEMPORARY,
+        data,
+        lambda path: False,  # a state.tmp alone is never taken: the journal is the truth
+    )
+    journal.kept = journal.lines
 
 
 def _repair(journal, report, aside):
@@ -197,23 +342,43 @@ def _size_on_flash(journal):
 
 
 def settle(journal):
-    """Make the journal hold exactly its `size` confirmed bytes again."""
+    """Make match.jsonl hold exactly the journal's `size` confirmed bytes
+    again, the tail's among them, and empty the tail."""
     if _recover(journal):
         journal.aside = False  # the swap that set the damaged journal aside got that far
+    pending = _pending(journal)
     if journal.aside:
-        _write_temporary(journal, journal.size)
+        _write_temporary(journal, journal.body, pending)
         _swap(journal, _archive_path(journal, ".damaged"))
-    elif _size_on_flash(journal) != journal.size:
-        _write_temporary(journal, journal.size)
+    elif pending or _size_on_flash(journal) != journal.body:
+        _write_temporary(journal, journal.body, pending)
         _swap(journal, None)
+    _empty_tail(journal)
+    journal.body = journal.size
     journal.dirty = journal.aside = False
+
+
+def _pending(journal):
+    """The confirmed bytes in the tail: after its first line, the size of
+    the journal it continues, which must be `body`; OSError if they are not
+    there (a tail, or a part of one, that flash lost)."""
+    count = journal.size - journal.body
+    if not count:
+        return b""
+    with journal.opener(journal.tail, "rb") as file:
+        data = file.read()
+    first = data.find(b"\n") + 1
+    if not first or data[: first - 1] != b"%d" % journal.body or len(data) < first + count:
+        raise OSError(_EIO)
+    return data[first : first + count]
 
 
 def ready(journal):
     """Before the journal is written whole: settle it if an action left it
-    dirty, else finish or undo a replacement left half done (never to write
-    over a journal still under the temporary name)."""
-    if journal.dirty:
+    dirty or its tail holds lines, else finish or undo a replacement left
+    half done (never to write over a journal still under the temporary
+    name)."""
+    if journal.dirty or journal.size != journal.body:
         settle(journal)
     else:
         _recover(journal)
@@ -240,6 +405,7 @@ def new_match(journal, header):
         swapping = True
         _swap(journal, aside)
         journal.dirty = False
+        _discard_state(journal)  # the old match's (a boot would find it stale)
     except OSError as error:
         # Nothing changed, or a swap neither finished nor undone: the new
         # match is then the temporary file with no journal beside it, which
@@ -248,7 +414,10 @@ def new_match(journal, header):
             raise StorageError(error) from None
         journal.dirty = True
     journal.match = match
-    journal.size = len(line)
+    journal.size = journal.body = len(line)
+    journal.lines = 1
+    journal.crc = journal_module.crc32(line) if journal_module.crc32 else 0
+    journal.kept = 0  # a state beside the journal is the old match's
     return len(line)
 
 

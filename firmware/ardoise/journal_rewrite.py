@@ -52,7 +52,7 @@ def rewrite(journal, undos, events):
     swapping = False
     try:
         ready(journal)
-        size = _write(journal, undos, events)
+        size, lines, crc = _write(journal, undos, events)
         swapping = True
         _swap(journal, None)
         journal.dirty = False
@@ -65,7 +65,9 @@ def rewrite(journal, undos, events):
             raise StorageError(error) from None
         journal.dirty = True
     added = size - journal.size
-    journal.size = size
+    journal.size = journal.body = size
+    journal.lines = lines
+    journal.crc = crc  # the journal's bytes before are all there: a state of them holds
     return added
 
 
@@ -81,25 +83,27 @@ def _put_back(match, added, taken):
 
 def _write(journal, undos, events):
     """The journal's confirmed bytes, `undos` undo lines and the lines of
-    `events` as the temporary file on flash; returns its size."""
+    `events` as the temporary file on flash; returns its size, its line
+    count and its CRC-32 (Journal.crc)."""
     size = journal.size
+    lines = journal.lines
+    crc = journal.crc
+    crc32 = journal_module.crc32
     write = journal_module._write_all
     try:
         with journal.opener(journal.temporary, "wb") as out:
             if size:
                 with journal.opener(journal.path, "rb") as source:
                     _copy(source, out, size)
-            line = encode(_UNDO)
-            for _ in range(undos):
-                write(out, line)
-            size += undos * len(line)
-            for event in events:
+            for event in [_UNDO] * undos + list(events):
                 line = encode(event)
                 write(out, line)
                 size += len(line)
+                lines += 1
+                crc = crc32(line, crc) if crc32 else 0
             out.flush()
         journal_module._sync()
     except OSError:
         _discard(journal)
         raise
-    return size
+    return size, lines, crc

@@ -8,8 +8,8 @@ one whose flash holds data/evening.json (`ardoise evening enrol` writes it):
      "broker_port": 1883, "user": BOARD, "password": ...}
 
 A board without it never imports this module nor umqtt. The MQTT client is
-micropython-lib's umqtt.simple, unchanged (firmware/umqtt/). Topics, with
-P = "ardoise/E/BOARD":
+micropython-lib's umqtt.simple, unchanged, through ardoise/mqtt.py (its
+connect in two steps). Topics, with P = "ardoise/E/BOARD":
 
 - P/line (the board, QoS 1): b"M I " and the journal line without its
   newline: line I (0: the match event) of match M, the number its file
@@ -38,8 +38,8 @@ says is missing. A /have that is not above the last one heard and below
 what was sent says the organiser lost lines (it restarted): they go again.
 
 Nothing here holds the loop for long: App.run calls `step(budget)` between
-two polls; the Wi-Fi join runs in the background, the TCP connect and the
-broker's answer to CONNECT are waited for without blocking (_Link), and a
+two polls; the Wi-Fi join runs in the background, the TCP connect (_Link)
+and the broker's answer to CONNECT are waited for without blocking, and a
 wait that umqtt makes blocking (SUBACK, PUBACK) lasts at most _WAIT_S.
 Any trouble drops the connection; the next attempt comes later, spaced out.
 """
@@ -51,13 +51,13 @@ from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from ardoise import forget
+from ardoise import forget, load
 from ardoise.base import CENTER, draw_text, status_row, text_width
 
 try:
-    from umqtt import simple
-except ImportError:  # not deployed: the slate says so and plays without the network
-    simple = None
+    from ardoise import mqtt
+except ImportError:  # umqtt not deployed: the slate says so and plays without the network
+    mqtt = None
 
 _EINPROGRESS = const(115)
 _BUDGET_MS = const(10)  # no new line sent after this much of a step
@@ -85,7 +85,8 @@ _TCP = const(3)
 _ANSWER = const(4)
 _UP = const(5)
 
-# What the slate says, once each, in the player's language.
+# What the slate says, in the player's language: the lines of
+# ardoise/lang/<language>_net.py, in this order (each but the last said once).
 _PASSWORD = const(0)
 _NOT_FOUND = const(1)
 _NO_BROKER = const(2)
@@ -96,68 +97,16 @@ _SEATING = const(6)
 _ROUND = const(7)
 _TIME_UP = const(8)
 _ONE_MORE = const(9)
-_TEXTS = {
-    "fr": (
-        "Wi-Fi %s : mot de passe refusé. L'ardoise joue sans réseau.",
-        "Wi-Fi %s introuvable. L'ardoise le cherche encore et garde tout.",
-        "Le serveur de la soirée (%s) ne répond pas. L'ardoise réessaie.",
-        "Le serveur de la soirée refuse cette ardoise (inscription). Elle joue sans réseau.",
-        "Pas de Wi-Fi ou de client MQTT sur cette carte : l'ardoise joue sans réseau.",
-        "Inscription à la soirée illisible (evening.json) : pas de réseau.",
-        "Séance %d, table %d",
-        "Tour %d, table %d",
-        "Temps écoulé : %s gagne le match.",
-        "Temps écoulé, égalité : encore une donne.",
-    ),
-    "de": (
-        "WLAN %s: Passwort abgelehnt. Die Tafel spielt ohne Netz.",
-        "WLAN %s nicht gefunden. Die Tafel sucht weiter und behält alles.",
-        "Der Server des Abends (%s) antwortet nicht. Die Tafel versucht es weiter.",
-        "Der Server des Abends lehnt diese Tafel ab (Anmeldung). Sie spielt ohne Netz.",
-        "Kein WLAN oder MQTT-Client auf diesem Board: die Tafel spielt ohne Netz.",
-        "Anmeldung zum Abend unlesbar (evening.json): kein Netz.",
-        "Runde %d, Tisch %d",
-        "Runde %d, Tisch %d",
-        "Zeit um: %s gewinnt das Match.",
-        "Zeit um, Gleichstand: noch ein Spiel.",
-    ),
-    "en": (
-        "Wi-Fi %s: wrong password. The slate plays without the network.",
-        "Wi-Fi %s not found. The slate keeps looking and keeps every line.",
-        "The evening's server (%s) does not answer. The slate tries again.",
-        "The evening's server refuses this slate (enrolment). It plays without the network.",
-        "No Wi-Fi or MQTT client on this board: the slate plays without the network.",
-        "The evening's enrolment (evening.json) is unreadable: no network.",
-        "Session %d, table %d",
-        "Round %d, table %d",
-        "Time is up: %s wins the match.",
-        "Time is up, all square: one more deal.",
-    ),
-}
-# The round and the time left, in a few characters: "Tour 2 · 12'".
-_ROUND_SHORT = {"fr": "Tour %d", "de": "Runde %d", "en": "Round %d"}
+_ROUND_SHORT = const(10)  # the round and the time left, in a few characters: "Tour 2 · 12'"
 _SEATED = ("table", "names", "game", "rules")
 _KEYS = ("evening", "ssid", "wifi_password", "broker_host", "broker_port", "user", "password")
 
 
-class _Later(Exception):
-    """The broker has not answered yet: umqtt's connect() is called again later."""
-
-
 class _Link:
-    """The TCP connection to the broker, as umqtt.simple's `socket` module
-    and as its socket, so that umqtt's protocol code runs unchanged but
-    never holds the loop.
-
-    MQTTClient.connect() makes its socket with socket.socket(), connects it,
-    sends CONNECT and reads the CONNACK. Here the TCP connect is started
-    without blocking when the link is made, and connect() is called once it
-    is up (`connected`): it sends its bytes, and if the CONNACK is not there
-    yet its read raises _Later. Once bytes have come, connect() is called
-    again: its writes go nowhere (the same bytes are sent already) and it
-    reads the CONNACK. After that a read or write that umqtt makes blocking
-    (its check_msg() leaves the socket so) waits at most _WAIT_S.
-    """
+    """The TCP connection to the broker, made without blocking, and the
+    socket the MQTT client (ardoise/mqtt.py) reads and writes: a read or
+    write that umqtt makes blocking (its check_msg() leaves the socket so)
+    waits at most _WAIT_S."""
 
     def __init__(self, address):
         sock = self.sock = socket.socket()
@@ -170,7 +119,6 @@ class _Link:
                 raise
         self.poller = select.poll()
         self.poller.register(sock, select.POLLOUT)
-        self.sent = False  # CONNECT sent: connect()'s writes go nowhere again
 
     def connected(self):
         """True once the TCP connect is done; OSError if it failed."""
@@ -191,38 +139,17 @@ class _Link:
     def close(self):
         self.sock.close()
 
-    # -- umqtt.simple's `socket` module ------------------------------------
-
-    def socket(self):
-        return self
-
-    def getaddrinfo(self, host, port):
-        return ((None, None, None, None, None),)  # connected already: see connect
-
-    # -- umqtt.simple's socket ----------------------------------------------
-
-    def connect(self, address):
-        pass  # done without blocking when the link was made
-
-    def settimeout(self, timeout):
-        pass  # umqtt's connect() asks for none; ours stands
+    # -- the client's socket ------------------------------------------------
 
     def setblocking(self, flag):
         self.sock.settimeout(_WAIT_S if flag else 0)
 
     def write(self, data, length=-1):
-        if self.sent is None:  # connect() called again: its bytes went the first time
-            return length
         if length >= 0:
             data = memoryview(data)[:length]
         return self.sock.write(data)
 
     def read(self, count):
-        if self.sent is not True:
-            return self.sock.read(count)
-        if not self.readable():  # the CONNACK: not yet
-            raise _Later()
-        self.sent = False
         return self.sock.read(count)
 
 
@@ -240,6 +167,7 @@ class Evening:
         self.clock = app.clock
         self.state = _OFF
         self.said = 0  # the texts said already, one bit each
+        self.language = self.lines = None  # the texts' language and its lines (`text`)
         self.was_up = False  # connected to the broker since the boot
         self.notes = []  # texts to say when the slate is shown
         self.sent = False
@@ -273,7 +201,7 @@ class Evening:
         except ImportError:  # no `network`: a board without Wi-Fi
             self.say(_NO_WIFI)
             return
-        if simple is None:
+        if mqtt is None:
             self.say(_NO_WIFI)
             return
         self.config = config
@@ -350,12 +278,10 @@ class Evening:
             if self.link.connected():
                 self.state = _ANSWER
                 self.at = now
-                self.link.sent = True
                 self.hello()
         elif state == _ANSWER:
             if self.link.readable():
-                self.link.sent = None
-                self.hello()
+                self.answered()
             elif ticks_diff(now, self.at) >= _ANSWER_MS:
                 self.fail()
         elif state == _UP:
@@ -375,31 +301,24 @@ class Evening:
         self.state = _TCP
 
     def hello(self):
-        """umqtt's connect(), then the subscriptions and "online"."""
-        link = self.link
+        """CONNECT on the link just connected; the answer is waited for in `work`."""
         if self.client is None:
             config = self.config
-            client = self.client = simple.MQTTClient(
-                config["user"],
-                "",
-                user=config["user"],
-                password=config["password"],
-                keepalive=_KEEPALIVE_S,
+            client = self.client = mqtt.Client(
+                config["user"], config["password"], _KEEPALIVE_S, self.topics[2], b"offline"
             )
-            client.set_last_will(self.topics[2], b"offline", True, 1)
             client.set_callback(self.heard_on)
-        # umqtt's socket module (see _Link); the esp32 stubs have umqtt without it
-        simple.socket = link  # type: ignore[attr-defined, unused-ignore]
+        self.client.hello(self.link)
+
+    def answered(self):
+        """The broker's answer to CONNECT, then the subscriptions and "online"."""
         try:
-            self.client.connect()
-        except _Later:
-            return
-        except simple.MQTTException:  # refused: user or password
+            self.client.answer()
+        except mqtt.MQTTException:  # refused: user or password
             self.say(_REFUSED)
             self.drop()
             self.state = _OFF
             return
-        link.sent = False  # from now on every write goes out
         self.placed = False
         self.heard = None
         self.client.subscribe(self.topics[1], 1)
@@ -652,7 +571,15 @@ class Evening:
             self.notes.append((key, values))
 
     def text(self, key):
-        return _TEXTS.get(self.app.settings.get("lang"), _TEXTS["fr"])[key]
+        """Text `key` in the player's language, its lines kept until it changes."""
+        language = self.app.settings.get("lang")
+        if language != self.language:
+            self.lines = None  # the old lines go before the new ones come
+            name = "ardoise.lang.%s_net" % language
+            self.lines = load(name, "").TEXT
+            forget(name)
+            self.language = language
+        return self.lines[key]
 
     def draw(self, fb, y):
         """The slate's sign in the last cell of the row at `y` (its last
@@ -679,8 +606,7 @@ class Evening:
             status_row(app, fb, app.text.winners("match_won", side), True)
         if fb.height < 64:
             return
-        text = _ROUND_SHORT.get(app.settings.get("lang"), _ROUND_SHORT["fr"])
-        text %= self.seating["round"]
+        text = self.text(_ROUND_SHORT) % self.seating["round"]
         left = self.minutes_left()
         if left >= 0:
             text += " · %d'" % left

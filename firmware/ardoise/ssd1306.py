@@ -32,12 +32,96 @@ _COLUMN_HIGH = const(0x10)
 
 # Control byte, column low nibble, column high nibble, page.
 _POSITION_SIZE = const(4)
+_WIDTH = const(128)
 # Unchanged columns between two changes of a page are sent along when there
 # are at most this many: a span of its own costs as much on the bus, with its
 # column write, its data control byte and the address byte opening each of
 # those two writes.
 _MOST_SENT_UNCHANGED = const(6)
 _SKIPPED = bytes(_MOST_SENT_UNCHANGED + 1)  # unchanged columns worth a span of their own
+# The most spans a page can need (a change every _MOST_SENT_UNCHANGED + 2
+# columns), two bytes each: where a column starts, where it ends.
+_MOST_SPANS = const(_WIDTH // (_MOST_SENT_UNCHANGED + 2) + 1)
+
+
+def _diff(frame, sent, start, spans):
+    """The spans of the page at `start` (its 128 bytes) that differ between
+    `frame` and `sent`, written to `spans` as column pairs [first, end) in
+    order, and `sent` made the same as `frame` there; how many spans.
+
+    The bytecode version, for a port without a native emitter (MicroPython's
+    WebAssembly port) and for CPython: the changed columns are the bytes
+    that are not 0 in the two pages XORed (as two big ints: in C, not a
+    column at a time), and the stretches to skip, runs of at least
+    _MOST_SENT_UNCHANGED + 1 zeros, are found by find().
+    """
+    end = start + _WIDTH
+    page = frame[start:end]
+    if page == sent[start:end]:
+        return 0
+    before = int.from_bytes(sent[start:end], "little")
+    changes = (int.from_bytes(page, "little") ^ before).to_bytes(_WIDTH, "little")
+    sent[start:end] = page
+    first = _WIDTH - len(changes.lstrip(b"\0"))
+    end = len(changes.rstrip(b"\0"))
+    count = 0
+    unchanged = changes.find(_SKIPPED, first, end)
+    while unchanged >= 0:  # a stretch after a change, ended by one
+        spans[count] = first
+        spans[count + 1] = unchanged
+        count += 2
+        first = end - len(changes[unchanged:end].lstrip(b"\0"))
+        unchanged = changes.find(_SKIPPED, first, end)
+    spans[count] = first
+    spans[count + 1] = end
+    return count // 2 + 1
+
+
+_bytecode_diff = _diff  # which the native one must agree with (tests/device/test_ssd1306.py)
+
+# The same as the function above, a column at a time in machine code where
+# the port has a native emitter (rp2, esp32, the unix port): a show() is
+# then mostly the I2C bus. Its source, with _WIDTH and
+# _MOST_SENT_UNCHANGED + 1 written out (tests/device/test_ssd1306.py
+# compares its spans with the bytecode's): the Ardoise image freezes it as
+# the module ardoise_native, compiled for the board by the firmware build
+# (host_tools/board/firmware.py), so its machine code stays in flash;
+# elsewhere it is compiled here, at import, into RAM (0.5 KiB), as the .mpy
+# files of a deploy are the same for every board and hold no machine code.
+# A port without a native emitter refuses the decorator (SyntaxError), and
+# CPython has no viper: the bytecode stays.
+_NATIVE_DIFF = """
+@micropython.viper
+def _diff(frame: ptr8, sent: ptr8, start: int, spans: ptr8) -> int:
+    count = 0
+    last = 0
+    x = start
+    end = start + 128
+    while x < end:
+        if frame[x] != sent[x]:
+            sent[x] = frame[x]
+            if count == 0:
+                spans[0] = x - start
+                count = 1
+            elif x - last > 7:
+                spans[count] = last + 1 - start
+                spans[count + 1] = x - start
+                count += 2
+            last = x
+        x += 1
+    if count:
+        spans[count] = last + 1 - start
+        count += 1
+    return count >> 1
+"""
+try:
+    from ardoise_native import _diff  # type: ignore  # the image's, frozen: in flash
+except ImportError:
+    try:
+        exec(_NATIVE_DIFF)
+    except Exception:  # SyntaxError: no native emitter; CPython: no viper
+        pass
+del _NATIVE_DIFF
 
 
 def _init_sequence(height, external_vcc):
@@ -69,8 +153,8 @@ class SSD1306(framebuf.FrameBuffer):
     """A monochrome FrameBuffer mirrored onto an SSD1306 panel over I2C.
 
     Draw with the FrameBuffer methods (fill, pixel, text, rect, blit...), then
-    call show(). The constructor configures the panel, blanks it and turns it
-    on.
+    call show(). The constructor configures the panel and blanks the frame;
+    the first show() sends it whole and turns the panel on.
 
     :param i2c: a ready bus with the machine.I2C methods writeto() and writevto()
     :param int width: panel width in pixels: 128
@@ -97,15 +181,11 @@ class SSD1306(framebuf.FrameBuffer):
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self._sent = bytearray(len(self.buffer))
-        # One view per page, made now, so show() compares and copies pages
-        # without allocating.
-        frame = memoryview(self.buffer)
-        sent = memoryview(self._sent)
-        self._frame_pages = [frame[start : start + width] for start in range(0, len(frame), width)]
-        self._sent_pages = [sent[start : start + width] for start in range(0, len(sent), width)]
+        self._frame = memoryview(self.buffer)  # a span is a slice of it, not a copy
+        self._spans = bytearray(2 * _MOST_SPANS)  # _diff's, made once
         self._position = bytearray(_POSITION_SIZE)
         self._position[0] = _COMMANDS
-        self._data = [b"\x40", None]  # _DATA, then the span
+        self._data = [b"\x40", None]  # type: list  # _DATA, then the span
         self._command = bytearray(2)
         self._command[0] = _COMMANDS
         # A command and its value, or a span's column alone (two commands).
@@ -115,16 +195,17 @@ class SSD1306(framebuf.FrameBuffer):
         self.init_display()
 
     def init_display(self):
-        """Configure the panel from scratch, blank it and turn it on.
+        """Configure the panel from scratch, the frame blank: the next show()
+        sends the whole frame, then turns the panel on (until then its
+        memory is noise, and a blank frame sent first would only cost a
+        Pico some 25 ms of its boot).
 
         The constructor calls it; call it again if the panel lost its supply.
         """
         self._write(_init_sequence(self.height, self._external_vcc))
-        # Blank RAM while the display is still off: power-up RAM is noise.
         self.fill(0)
         self.invalidate()
-        self.show()
-        self.poweron()
+        self._dark_until_shown = True
 
     def invalidate(self):
         """Make the next show() send the whole frame.
@@ -138,42 +219,29 @@ class SSD1306(framebuf.FrameBuffer):
         """Send the frame: the changed columns of each page since the last
         show(), or everything after invalidate().
 
-        Allocates no buffer that lives on: a changed page's differences
-        (a few small objects) and a memoryview per span sent.
+        Allocates no buffer that lives on: a memoryview per span sent.
         """
         full = self._panel_unknown
-        width = self.width
+        frame = self.buffer
+        sent = self._sent
+        spans = self._spans
         self._position[3] = 0  # no page set yet by this show()
         try:
-            for page in range(self.pages):
-                frame = self._frame_pages[page]
-                sent = self._sent_pages[page]
-                if full:
-                    self._send_span(page, 0, width)
-                elif frame == sent:
-                    continue
-                else:
-                    # The changed columns are the bytes that are not 0 in the
-                    # two pages XORed (as two big ints: in C, not a column at a
-                    # time in Python), and the stretches to skip, runs of at
-                    # least _MOST_SENT_UNCHANGED + 1 zeros, are found by find().
-                    changes = (
-                        int.from_bytes(frame, "little") ^ int.from_bytes(sent, "little")
-                    ).to_bytes(width, "little")
-                    first = width - len(changes.lstrip(b"\0"))
-                    end = len(changes.rstrip(b"\0"))
-                    unchanged = changes.find(_SKIPPED, first, end)
-                    while unchanged >= 0:  # a stretch after a change, ended by one
-                        self._send_span(page, first, unchanged)
-                        first = end - len(changes[unchanged:end].lstrip(b"\0"))
-                        unchanged = changes.find(_SKIPPED, first, end)
-                    self._send_span(page, first, end)
+            if full:
                 sent[:] = frame
+            for page in range(self.pages):
+                if full:
+                    self._send_span(page, 0, _WIDTH)
+                    continue
+                for span in range(0, 2 * _diff(frame, sent, page * _WIDTH, spans), 2):
+                    self._send_span(page, spans[span], spans[span + 1])
         except OSError:
             # A write may have half-happened: what the panel holds is unknown.
             self._panel_unknown = True
             raise
         self._panel_unknown = False
+        if self._dark_until_shown:
+            self.poweron()
 
     def contrast(self, value):
         """Set the brightness from 0 (dim, still lit) to 255."""
@@ -195,6 +263,7 @@ class SSD1306(framebuf.FrameBuffer):
     def poweron(self):
         """Turn the display back on, showing what was last sent."""
         self._write_command(_DISPLAY_ON)
+        self._dark_until_shown = False
 
     def _send_span(self, page, first, end):
         """Columns first to end - 1 of `page`, placed by a page command only
@@ -212,7 +281,8 @@ class SSD1306(framebuf.FrameBuffer):
         i2c.writeto(address, placement)
         self.bytes_sent += len(placement)
         data = self._data
-        data[1] = self._frame_pages[page][first:end]
+        start = page * _WIDTH
+        data[1] = self._frame[start + first : start + end]
         i2c.writevto(address, data)
         self.bytes_sent += 1 + end - first
 

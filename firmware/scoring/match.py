@@ -150,7 +150,7 @@ def by_team(pair):
 # (tests/core/test_lines.py builds it). 1280 leaves room for a CR before the
 # newline and some more spaces.
 LINE_LIMIT = const(1280)
-_PIECE = const(64)  # more than most lines
+_PIECE = const(256)  # what read_lines reads at once: some eight lines
 # What _syntax expects next.
 _VALUE = const(0)
 _FIRST = const(1)  # a value, or "]" just after "["
@@ -214,6 +214,18 @@ class Codes:
             self._chunks.append(array("i"))
         self._chunks[-1].append(code)
         self._count += 1
+
+    def extend(self, codes):
+        """Append each code of the list `codes`, a chunk's worth at a time
+        (the board's journal loads a match's codes so)."""
+        done = 0
+        while done < len(codes):
+            if self._count % _CHUNK == 0:
+                self._chunks.append(array("i"))
+            more = codes[done : done + _CHUNK - self._count % _CHUNK]
+            self._chunks[-1].extend(more)
+            self._count += len(more)
+            done += len(more)
 
     def last(self):
         return self._chunks[-1][-1]
@@ -326,35 +338,42 @@ def read_lines(file):
     A line over LINE_LIMIT bytes comes as its first LINE_LIMIT + 1 bytes,
     without its newline, which fold_lines refuses as too long, and ends the
     reading (/dev/zero, a line of a gigabyte). Read in pieces of _PIECE
-    bytes: MicroPython's readline(n) takes n bytes of the heap at once.
+    bytes, the lines found in them by find(): a board's readline() reads a
+    file a byte at a time, a fifth of its boot's fold.
     """
+    data = b""
+    start = 0
     while True:
-        line = file.readline(_PIECE)
-        while len(line) <= LINE_LIMIT and not line.endswith(b"\n"):
-            more = file.readline(min(_PIECE, LINE_LIMIT + 1 - len(line)))
+        end = data.find(b"\n", start, start + LINE_LIMIT + 1)
+        if end >= 0:
+            yield data[start : end + 1]
+            start = end + 1
+        elif len(data) - start > LINE_LIMIT:
+            yield data[start : start + LINE_LIMIT + 1]
+            return
+        else:
+            more = file.read(_PIECE)
             if not more:
-                break
-            line += more
-        if not line:
-            return
-        yield line
-        if len(line) > LINE_LIMIT and not line.endswith(b"\n"):
-            return
+                if start < len(data):
+                    yield data[start:]
+                return
+            data = data[start:] + more
+            start = 0
 
 
-def fold_lines(lines):
+def fold_lines(lines, match=None, number=0):
     """Fold match-log lines into a Match.
 
     `lines` are str or UTF-8 bytes, or a binary file (read by read_lines).
     A line is too long past LINE_LIMIT bytes (its newline aside), then must
     be one JSON value by _syntax; lines of JSON's blanks alone (space, tab,
     CR) are skipped but counted. Raises LogError at the first line that is
-    too long, not JSON, or that the rules refuse.
+    too long, not JSON, or that the rules refuse. With `match`, the lines
+    go on from it: the log's lines after its first `number` (the board's
+    journal after the state kept beside it).
     """
     if hasattr(lines, "readline"):
         lines = read_lines(lines)
-    match = None
-    number = 0
     # A log repeats a few short lines ("trick" A or B...): each is checked
     # once (a 30-deal log, 245 lines, in 59 kinds: _syntax is slow on a board).
     # The first 8 kept take 157 of its checks, the first 16 only 4 more, and

@@ -26,11 +26,10 @@ import re
 
 from host_tools.common import (
     BOARDS,
-    FIRMWARE,
     ROOT,
     STANDIN,
     compile_file,
-    compile_tree,
+    compile_firmware,
     run_micropython,
     smallest_heap,
 )
@@ -41,7 +40,15 @@ HERE = pathlib.Path(__file__).resolve().parent
 SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"
 EXPECTED_LOG = ROOT / "tests" / "logs" / "device-etivaz-match.jsonl"
 # Loaded only on a board enrolled in an evening (host_tools/bench/evening.py).
-NETWORK_MODULES = ("ardoise/net.mpy", "ardoise/wifi.mpy", "umqtt/simple.mpy")
+NETWORK_MODULES = (
+    "ardoise/net.mpy",
+    "ardoise/mqtt.mpy",
+    "ardoise/wifi.mpy",
+    "ardoise/lang/fr_net.mpy",
+    "ardoise/lang/de_net.mpy",
+    "ardoise/lang/en_net.mpy",
+    "umqtt/simple.mpy",
+)
 # Command and data bytes a whole-frame driver sends per frame.
 FULL_FRAME = {64: 6 * 2 + 1 + 1024, 32: 6 * 2 + 1 + 512}
 # The pieces under the app alone, holding the match the script plays, with
@@ -79,7 +86,7 @@ gc.collect(); print(standins + gc.mem_alloc() - start)
 
 
 def build(folder):
-    compile_tree(FIRMWARE, folder / "firmware")
+    compile_firmware(folder / "firmware")
     compile_file(BOARDS / "host.py", folder / "host" / "host.mpy")
     for name in ("machine", "harness"):
         source = STANDIN / (name + ".py")

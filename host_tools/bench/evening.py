@@ -131,7 +131,8 @@ def measure(folder):
         ("Peak heap in use with the network on (broker up), against a board not enrolled",
          "%.1f KiB (+%.1f)" % (up["peak_heap"] / 1024, more / 1024),
          "", None),
-        (".mpy of the network modules (ardoise/net, wifi; umqtt/simple), only at an evening",
+        (".mpy of the network modules (ardoise/net, mqtt, wifi, lang/*_net; umqtt/simple), "
+         "only at an evening",
          "%.1f KiB" % (sizes / 1024), "", None),
     ]  # fmt: skip
     return rows

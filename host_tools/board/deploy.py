@@ -37,7 +37,7 @@ import subprocess
 import tempfile
 
 from host_tools.board import board_id as ids
-from host_tools.board.firmware import IMAGE, VERSION_MODULE, source_hash
+from host_tools.board.firmware import IMAGE, IMAGE_W, VERSION_MODULE, source_hash
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
 from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import (
@@ -45,11 +45,12 @@ from host_tools.common import (
     MPY_CROSS,
     ROOT,
     CommandError,
-    compile_tree,
+    compile_firmware,
 )
 from host_tools.sim.boards import HOST, board_file, describe, names
 
-# The packages deploy replaces on the board; everything else there is kept.
+# The packages deploy replaces on the board (umqtt: micropython-lib's, from
+# third_party/); everything else there is kept.
 PACKAGES = ("ardoise", "scoring", "umqtt")
 # .mpy files of version 6 hold bytecode every 6.x system loads (the
 # sub-version only matters for native code, which the firmware has none of).
@@ -163,7 +164,8 @@ def check_image(sources):
         return "the Ardoise image, built from this tree"
     return (
         "an older Ardoise image (built from other sources than this tree's): make firmware, "
-        "then copy %s onto the board (README)" % IMAGE.relative_to(ROOT)
+        "then copy %s onto the board (%s on a Pico W: README)"
+        % (IMAGE.relative_to(ROOT), IMAGE_W.name)
     )
 
 
@@ -183,7 +185,7 @@ def stage(path, folder, frozen=False):
     (board.py alone for a board with the firmware `frozen`); their total size."""
     if not frozen:
         try:
-            compile_tree(FIRMWARE, folder)
+            compile_firmware(folder)
         except subprocess.CalledProcessError as error:
             message = "mpy-cross could not compile %s (its message is above)" % error.cmd[-1]
             raise DeployError(message) from error

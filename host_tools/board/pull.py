@@ -2,7 +2,9 @@
 
     ardoise pull-log --port PORT [--to FOLDER]
 
-Copies the journal of the match on the slate (data/match.jsonl) and the
+Copies the journal of the match on the slate (data/match.jsonl, with the
+lines of its tail, data/match.tail, that a power cut or the pull itself
+stopped the slate from moving there: as the board's next boot does) and the
 archive (data/archive/: finished matches NNNN.jsonl, set-aside damaged
 journals NNNN.damaged) with mpremote into a folder named after the board's
 id (host_tools/board/board_id.py) in FOLDER, logs/<today>/ by default, each
@@ -35,6 +37,7 @@ from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import ROOT, CommandError, check_outputs, write_whole
 
 JOURNAL = "/data/match.jsonl"
+TAIL = "/data/match.tail"
 ARCHIVE = "/data/archive"
 LIST = (
     """
@@ -44,7 +47,7 @@ def names(path):
         return sorted(os.listdir(path))
     except OSError:
         return []
-print(repr(("match.jsonl" in names("/data"), names(%r))))
+print(repr(("match.jsonl" in names("/data"), names(%r), "match.tail" in names("/data"))))
 """
     % ARCHIVE
 )
@@ -93,7 +96,7 @@ def copy_logs(link, folder):
     board_id, _ = ids.read(link)
     if board_id is None:
         raise PullError("the board has no id: deploy it with --id NAME first")
-    has_journal, archived = link.evaluate(LIST)
+    has_journal, archived, has_tail = link.evaluate(LIST)
     remote = [ARCHIVE + "/" + name for name in archived]
     names = [
         log_name(board_id, number(name), name[name.index(".") :])
@@ -108,9 +111,12 @@ def copy_logs(link, folder):
     if not remote:
         print("2/2 nothing to copy", flush=True)
         return []
+    tail = [TAIL] if has_journal and has_tail else []
     with tempfile.TemporaryDirectory() as scratch:
-        link.run("fs", "cp", *[":" + path for path in remote], scratch + "/", timeout=600)
+        link.run("fs", "cp", *[":" + path for path in remote + tail], scratch + "/", timeout=600)
         pulled = [pathlib.Path(scratch, path.rsplit("/", 1)[1]).read_bytes() for path in remote]
+        if tail:
+            pulled[-1] = with_tail(pulled[-1], pathlib.Path(scratch, "match.tail").read_bytes())
     paths = store(folder, board_id, list(zip(names, pulled, strict=True)))
     shown = [
         name + (" (the match on the slate)" if name == names[-1] and has_journal else "")
@@ -124,6 +130,23 @@ def describe(has_journal, archived):
     words = ["the match on the slate" if has_journal else "no match on the slate"]
     words.append("%d archived" % len(archived) if archived else "no archive")
     return ", ".join(words)
+
+
+def with_tail(journal, tail):
+    """The journal's bytes with the whole lines of its tail, as the board's
+    next boot puts them together (firmware/ardoise/journal_files.py
+    _tail_at_boot): the tail's first line is the size of the journal it
+    continues, whose bytes past it may already be the first of its lines;
+    a tail of another journal is not this one's end."""
+    first, _, lines = tail.partition(b"\n")
+    lines = whole_lines(lines)
+    try:
+        start = int(first)
+    except ValueError:
+        return journal
+    if start <= len(journal) and lines.startswith(journal[start:]):
+        return journal[:start] + lines
+    return journal
 
 
 def whole_lines(data):

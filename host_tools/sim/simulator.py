@@ -53,12 +53,12 @@ import tempfile
 import threading
 
 from host_tools.common import (
-    FIRMWARE,
     MICROPYTHON,
     ROOT,
     STANDIN,
     check_outputs,
     end_on_signals,
+    micropython_path,
 )
 from host_tools.sim.boards import board_file, describe
 from host_tools.sim.screen import FrameReader
@@ -110,7 +110,7 @@ class Board:
                 mode,
             ],
             cwd=root,
-            env=dict(os.environ, MICROPYPATH=os.pathsep.join([str(FIRMWARE), str(STANDIN)])),
+            env=dict(os.environ, MICROPYPATH=micropython_path(STANDIN)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -2,9 +2,10 @@
 
     micropython sim.py BOARD_FILE HEIGHT SCREEN_FD realtime|scripted
 
-host_tools/sim/simulator.py runs this with firmware/ and this folder on MICROPYPATH,
-in the folder that stands for the board's flash (the slate's data/ goes
-there, as beside main.py on a board). It does what firmware/main.py does,
+host_tools/sim/simulator.py runs this with firmware/,
+third_party/micropython-lib/ (umqtt) and this folder on MICROPYPATH, in the
+folder that stands for the board's flash (the slate's data/ goes there, as
+beside main.py on a board). It does what firmware/main.py does,
 boot(board.describe()), with the board file BOARD_FILE (its panel made
 128xHEIGHT) and with the PC's hardware in place of the board's:
 

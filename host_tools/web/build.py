@@ -18,8 +18,8 @@ as it is:
   same way: the stand-in machine and its SSD1306 panel
   (host_tools/standin/), the host board file, webboard.py,
   topscreen.py (the top screen as the tests' key scripts read it), and
-  at an evening the page's network (webnet.py) and webmqtt.py, umqtt.simple's
-  API over mqtt.js, in place of micropython-lib's umqtt/simple.py;
+  at an evening the page's network (webnet.py) and webmqtt.py, the MQTT
+  client's API over mqtt.js, in place of ardoise/mqtt.py (umqtt.simple's);
 - files.json, the list the page loads and the service worker keeps.
 
 Then serves it at http://127.0.0.1:PORT until Ctrl-C.
@@ -67,7 +67,7 @@ GLUE = [
     (HERE / "webboard.py", "webboard"),
     (HERE / "topscreen.py", "topscreen"),
     (HERE / "webnet.py", "webnet"),
-    (HERE / "webmqtt.py", "umqtt/simple"),  # over micropython-lib's, copied with the firmware
+    (HERE / "webmqtt.py", "ardoise/mqtt"),  # over the firmware's, umqtt.simple's client
 ]
 ICON_SIZES = (192, 512)
 

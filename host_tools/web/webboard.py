@@ -20,8 +20,8 @@ a board, with the page in place of the hardware:
   firmware, like MicroPython's errno, uses POSIX ones, so `os` and `open`
   are wrapped here to give those (the firmware is not changed);
 - at an evening (data/evening.json), the board's Wi-Fi and socket are the
-  page's (webnet.py, as `network` and `socket`) and umqtt.simple is
-  webmqtt.py over mqtt.js: ardoise/net.py runs unchanged, each `step`
+  page's (webnet.py, as `network` and `socket`) and the MQTT client
+  (ardoise/mqtt.py) is webmqtt.py over mqtt.js: ardoise/net.py runs unchanged, each `step`
   polling it after the app as App.run does, and the page carries its
   commands out (`net_commands`) and hands mqtt.js's events in (`net_event`).
 

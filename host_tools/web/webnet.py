@@ -4,8 +4,9 @@ Wi-Fi and socket, played by the page, whose MQTT client is mqtt.js (page/net.mjs
 MicroPython code, loaded beside webboard.py only on a page enrolled in an
 evening (data/evening.json), and put in sys.modules as `network` (which
 ardoise/wifi.py imports) and `socket` (net.py's), as host_tools/standin's
-`machine` stands in for the hardware. net.py's own umqtt.simple is
-replaced in the page's build by webmqtt.py, umqtt's API over this socket.
+`machine` stands in for the hardware. net.py's MQTT client (ardoise/mqtt.py,
+umqtt.simple's) is replaced in the page's build by webmqtt.py, its API over
+this socket.
 
 - The Wi-Fi (`WLAN`) is joined while the browser says it is online
   (navigator.onLine, told by the page): offline, net.py drops the broker

@@ -179,6 +179,41 @@ def test_player_names_label_the_seats_of_every_game():
     assert header["names"] == names, "the caller's event is left as it was"
 
 
+def test_codes_extended_at_once_are_those_appended_one_by_one():
+    from scoring.match import Codes
+
+    for before in (0, 5, 31, 32, 40):
+        for count in (0, 1, 27, 32, 33, 100):
+            codes = list(range(1000, 1000 + before + count))
+            one_by_one, at_once = Codes(), Codes()
+            for code in codes:
+                one_by_one.append(code)
+            for code in codes[:before]:
+                at_once.append(code)
+            at_once.extend(codes[before:])
+            assert list(at_once) == codes and len(at_once) == len(codes)
+            assert [len(chunk) for chunk in at_once._chunks] == [
+                len(chunk) for chunk in one_by_one._chunks
+            ]
+            if codes:
+                assert at_once.last() == codes[-1]
+
+
+def test_fold_lines_goes_on_from_a_match_and_counts_its_lines():
+    header = '{"ev":"match","game":"bruus"}'
+    deal = '{"ev":"deal"}'
+    started = fold_lines([header, deal])
+    # Two more lines after the first two: numbered from 3 on.
+    more = fold_lines(['{"ev":"trick","team":"A"}'], started, 2)
+    assert more is started and len(more.in_force) == 2
+    try:
+        fold_lines(['{"ev":"deal"}'], started, 3)  # a deal in a deal: line 4
+    except LogError as error:
+        assert error.line == 4, error.line
+    else:
+        raise AssertionError("a deal in a deal was folded")
+
+
 def test_a_name_holds_no_control_character_nor_a_space_at_either_end():
     """The spec's "Player names": U+0000-U+001F and U+007F-U+009F refused
     (a newline broke the tournament's table and its PNG), as a space that

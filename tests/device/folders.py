@@ -14,11 +14,14 @@ ROOT = _folder_of(_folder_of(_folder_of(__file__)))
 
 
 def host_board():
-    """Put the stand-in `machine` and the board files on sys.path: the host
-    board, as host_tools/standin/harness.py runs the firmware on it."""
+    """Put the stand-in `machine`, the board files and micropython-lib's
+    modules (a board's umqtt) on sys.path: the host board, as
+    host_tools/standin/harness.py runs the firmware on it."""
     for folder in (ROOT + "/host_tools/standin", ROOT + "/boards"):
         if folder not in sys.path:
             sys.path.insert(0, folder)
+    if ROOT + "/third_party/micropython-lib" not in sys.path:  # after the firmware, as on a board
+        sys.path.append(ROOT + "/third_party/micropython-lib")
 
 
 def in_folder(test):

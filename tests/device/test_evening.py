@@ -7,6 +7,7 @@ The lines' way to a real broker: tests/test_device_evening.py.
 """
 
 import json
+import socket
 import sys
 
 from folders import ROOT, host_board, in_folder, read, write
@@ -68,12 +69,13 @@ def new_brouc(device):
 
 @in_folder
 def test_a_board_not_enrolled_loads_no_network_code(root):
-    for name in ("ardoise.net", "umqtt.simple", "umqtt"):
+    network_modules = ("ardoise.net", "ardoise.mqtt", "umqtt.simple", "umqtt")
+    for name in network_modules:
         sys.modules.pop(name, None)  # left by another test
     device = Device(root)
     new_brouc(device)
     assert device.app.net is None
-    assert "ardoise.net" not in sys.modules and "umqtt.simple" not in sys.modules
+    assert [name for name in network_modules if name in sys.modules] == []
 
 
 @in_folder
@@ -247,3 +249,56 @@ def test_a_draw_taken_back_is_no_longer_offered(root):
     assert net.seating is None
     device.press("ok")  # no match yet: OK asks for one, the games (no seating first)
     assert is_a(device.screen(), "Choice")
+
+
+def listening():
+    """A TCP socket listening on 127.0.0.1, as a broker that takes the
+    connection and never answers, and its port (the first free one from 47000)."""
+    for port in range(47000, 47500):
+        server = socket.socket()
+        try:
+            server.bind(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+        except OSError:
+            server.close()
+            continue
+        server.listen(1)
+        return server, port
+    raise AssertionError("no free port from 47000")
+
+
+@in_folder
+def test_connect_leaves_umqtts_module_as_it_is_and_never_waits(root):
+    """The MQTT client is umqtt.simple's, used through its public API
+    (ardoise/mqtt.py): connecting assigns nothing in umqtt.simple's module
+    (issue 35), sends CONNECT on the link net.py connected without
+    blocking, and the slate waits for the answer between two polls."""
+    from umqtt import simple
+
+    before = dict(simple.__dict__)
+    server, port = listening()
+    try:
+        enrol(root, broker_port=port)
+        air(root)
+        device = Device(root)
+        device.run(2000)
+        net = device.app.net
+        assert net.state == 4  # _ANSWER: CONNECT sent, the broker's answer awaited
+        peer = server.accept()[0]
+        try:
+            peer.settimeout(5)
+            packet = peer.recv(256)
+            device.run(1000)
+            assert net.state == 4 and said(device) is None  # still waiting, the slate free
+            device.run(5000)  # no answer in 5 s: dropped, said once, tried again later
+            assert said(device).startswith("Le serveur de la soirée (127.0.0.1:")
+        finally:
+            peer.close()
+    finally:
+        server.close()
+    assert dict(simple.__dict__) == before
+    # CONNECT, MQTT 3.1.1: clean session, a retained will at QoS 1, user
+    # and password; the client id is the board's user.
+    will = b"ardoise/e1/b3/status"
+    body = b"\x00\x04MQTT\x04\xee\x00\x3c\x00\x02b3"
+    body += b"\x00%c%s\x00\x07offline\x00\x02b3\x00\x02pw" % (len(will), will)
+    assert packet == b"\x10%c" % len(body) + body

@@ -52,8 +52,16 @@ def played(root, events=EVENTS, **options):
     journal = Journal(root, **options)
     journal.new_match(HEADER)
     for event in events:
-        journal.append(event)
+        appended(journal, event)
     return journal
+
+
+def appended(journal, event):
+    """`journal.append(event)` as the slate does it: then, once the screen
+    shows it, the line moved from the journal's tail to its file (tidy)."""
+    written = journal.append(event)
+    journal.tidy()
+    return written
 
 
 def expect_storage_full(action, *arguments):
@@ -93,7 +101,7 @@ def test_each_append_is_one_line_on_the_journal(root):
     assert journal.new_match(HEADER) == len(encode(HEADER))
     total = len(encode(HEADER))
     for event in EVENTS:
-        written = journal.append(event)
+        written = appended(journal, event)
         assert written == len(encode(event))
         total += written
         assert journal.size == total
@@ -112,10 +120,27 @@ def test_an_append_is_a_single_write_of_the_whole_line(root):
 
     journal = played(root, (), opener=opener)
     del opened[:]
+    size = journal.size
     journal.append(EVENTS[0])
-    assert [(path, mode) for path, mode, file in opened] == [(root + "/match.jsonl", "ab")]
-    assert opened[0][2].writes == [encode(EVENTS[0])]
+    # To the tail, which begins with the size of the journal it continues.
+    assert [(path, mode) for path, mode, file in opened] == [(root + "/match.tail", "ab")]
+    assert opened[0][2].writes == [b"%d\n" % size + encode(EVENTS[0])]
     assert opened[0][2].flushed and opened[0][2].closed
+    assert read(root + "/match.jsonl") == log()
+    del opened[:]
+    journal.append(EVENTS[1])  # a second action before the first was tidied
+    assert opened[0][2].writes == [encode(EVENTS[1])]
+    del opened[:]
+    journal.tidy()  # both lines to the journal's file, in one write; the tail emptied
+    assert [(path, mode) for path, mode, file in opened] == [
+        (root + "/match.tail", "rb"),
+        (root + "/match.jsonl", "ab"),
+        (root + "/match.tail", "wb"),
+    ]
+    assert opened[1][2].writes == [encode(EVENTS[0]) + encode(EVENTS[1])]
+    assert opened[1][2].flushed and opened[1][2].closed
+    assert read(root + "/match.jsonl") == log(*EVENTS[:2])
+    assert read(root + "/match.tail") == b"" and journal.body == journal.size  # emptied, kept
 
 
 class Recording:
@@ -128,6 +153,9 @@ class Recording:
         self.writes.append(bytes(data))
         return self.file.write(data)
 
+    def read(self, *count):
+        return self.file.read(*count)
+
     def flush(self):
         self.flushed = not self.closed
         self.file.flush()
@@ -136,6 +164,9 @@ class Recording:
         return self
 
     def __exit__(self, *exception):
+        self.close()
+
+    def close(self):
         self.closed = True
         self.file.close()
 
@@ -172,8 +203,9 @@ def test_no_append_before_a_match(root):
 def test_undo_is_one_more_line(root):
     journal = played(root)
     before = live(journal)
-    journal.append(NEXT)
+    appended(journal, NEXT)
     assert journal.undo() == 14
+    journal.tidy()
     assert live(journal) == before
     assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT, {"ev": "undo"}))
     journal.undo()
@@ -232,7 +264,7 @@ def test_torn_last_line_at_every_byte_is_dropped_and_cut_off(root):
             assert repair is None
         assert live(journal) == folded(intact), cut
         assert read(root + "/match.jsonl") == intact, cut
-        journal.append(EVENTS[-1])
+        appended(journal, EVENTS[-1])
         assert read(root + "/match.jsonl") == intact + line
         assert loaded(root)[1] is None
     assert not exists(root + "/archive")
@@ -450,7 +482,7 @@ def test_full_filesystem_keeps_state_and_journal(root):
         again, repair = loaded(root)
         assert live(again) == before
     storage.room = 1 << 20
-    journal.append(NEXT)
+    appended(journal, NEXT)
     assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,))
     assert not exists(root + "/match.tmp")
     again, repair = loaded(root)
@@ -506,7 +538,7 @@ def test_full_filesystem_on_undo_restores_the_undone_event(root):
     expect_storage_full(journal.undo)
     assert live(journal) == before
     storage.room = 1 << 20
-    journal.undo()
+    appended(journal, {"ev": "undo"})
     assert read(root + "/match.jsonl") == log(*EVENTS + ({"ev": "undo"},))
     assert live(journal) == folded(log(*EVENTS[:-1]))
 
@@ -537,7 +569,7 @@ def test_repairs_wait_for_room_at_boot(root):
     assert str(repair) == "the flash is full: the last action was not saved"
     expect_storage_full(journal.append, EVENTS[-1])
     storage.room = 1 << 20
-    journal.append(EVENTS[-1])
+    appended(journal, EVENTS[-1])
     assert read(root + "/match.jsonl") == log(*EVENTS)
 
 
@@ -550,7 +582,7 @@ def test_set_aside_waits_for_room_and_loses_nothing(root):
     assert repair.key == "damaged" and live(journal) == folded(log(*EVENTS[:2]))
     assert read(root + "/match.jsonl") == damaged and journal.archives() == []
     storage.room = 1 << 20
-    journal.append(EVENTS[2])
+    appended(journal, EVENTS[2])
     assert journal.archives() == ["0001.damaged"]
     assert read(root + "/archive/0001.damaged") == damaged
     assert read(root + "/match.jsonl") == log(*EVENTS[:3])
@@ -561,6 +593,100 @@ def test_storage_error_messages():
     error = StorageError(OSError(5))
     assert error.key == "storage_error" and error.errno == 5
     assert str(error) == "storage error 5: the action was not saved"
+
+
+# -- the tail and the state kept beside the journal ---------------------------
+
+TAIL = "/match.tail"
+STATE = "/match.state"
+
+
+@in_folder
+def test_a_boot_moves_the_lines_a_power_cut_left_in_the_tail(root):
+    journal = played(root)
+    line = encode(NEXT)
+    journal.append(NEXT)  # on the screen, not tidied yet: the power goes
+    assert read(root + "/match.jsonl") == log(*EVENTS)
+    assert read(root + TAIL) == b"%d\n" % len(log(*EVENTS)) + line
+    again, repair = loaded(root)
+    assert repair is None and live(again) == live(journal)
+    assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,)) and read(root + TAIL) == b""
+    # The move cut short, after none, some or all of the line: moved once, whole.
+    for moved in (0, 5, len(line)):
+        write(root + "/match.jsonl", log(*EVENTS) + line[:moved])
+        write(root + TAIL, b"%d\n" % len(log(*EVENTS)) + line)
+        again, repair = loaded(root)
+        assert repair is None and live(again) == live(journal), moved
+        assert read(root + "/match.jsonl") == log(*EVENTS + (NEXT,)), moved
+        assert read(root + TAIL) == b""
+    # A line of the tail torn by the cut: dropped, and said.
+    write(root + "/match.jsonl", log(*EVENTS))
+    write(root + TAIL, b"%d\n" % len(log(*EVENTS)) + line[:-1])
+    again, repair = loaded(root)
+    assert repair.key == "torn" and live(again) == folded(log(*EVENTS))
+    assert read(root + "/match.jsonl") == log(*EVENTS) and read(root + TAIL) == b""
+    # A tail of another journal (it goes on from other bytes): not this one's end.
+    write(root + TAIL, b"%d\n" % len(log()) + line)
+    again, repair = loaded(root)
+    assert repair is None and live(again) == folded(log(*EVENTS)) and read(root + TAIL) == b""
+
+
+@in_folder
+def test_the_state_kept_beside_the_journal_gives_the_match_it_folds_to(root):
+    journal = played(root)
+    journal.keep()  # 7 lines: not yet worth a state
+    assert not exists(root + STATE)
+    journal.keep(True)  # the slate dimmed: any line
+    assert exists(root + STATE) and journal.kept == journal.lines == 1 + len(EVENTS)
+    for event in (NEXT, {"ev": "undo"}, NEXT):
+        appended(journal, event)
+    checked = []
+    import scoring.match
+
+    syntax = scoring.match._syntax
+    scoring.match._syntax = lambda line: checked.append(line) or syntax(line)
+    try:
+        again, repair = loaded(root)
+    finally:
+        scoring.match._syntax = syntax
+    assert repair is None and live(again) == live(journal)
+    # Only the lines after the state were folded (NEXT's line once: each kind is checked once).
+    assert checked == [encode(NEXT).strip(), encode({"ev": "undo"}).strip()]
+    assert again.kept == 1 + len(EVENTS) and again.lines == journal.lines
+    assert again.crc == journal.crc and again.size == journal.size
+    # Sixteen lines ahead of it: kept again at the next quiet moment.
+    for index in range(13):
+        appended(journal, {"ev": "undo"} if index % 2 else NEXT)
+    journal.keep()
+    assert journal.kept == journal.lines == 1 + len(EVENTS) + 16
+    assert live(loaded(root)[0]) == live(journal)
+
+
+@in_folder
+def test_a_state_that_does_not_fit_its_journal_is_thrown_away(root):
+    journal = played(root)
+    journal.keep(True)
+    state = read(root + STATE)
+    first, codes = state.split(b"\n", 1)
+    intact = log(*EVENTS)
+    for journal_bytes, state_bytes in (
+        (log(*EVENTS[:-1]), state),  # a journal shorter than its state
+        (intact.replace(b'"H"', b'"S"'), state),  # other bytes of the same length
+        (intact, first + b"\n" + codes.replace(b"1", b"2")),  # damaged codes
+        (intact, state[:-3]),  # cut short
+        (intact, b"garbage\n"),
+    ):
+        write(root + "/match.jsonl", journal_bytes)
+        write(root + STATE, state_bytes)
+        again, repair = loaded(root)
+        assert repair is None and live(again) == folded(journal_bytes), state_bytes
+        assert not exists(root + STATE) and again.kept == 0
+    # A new match: the old match's state goes.
+    write(root + STATE, state)
+    journal, repair = loaded(root)
+    assert journal.kept == 1 + len(EVENTS)
+    journal.new_match(HEADER)
+    assert not exists(root + STATE) and journal.kept == 0
 
 
 # -- the archive ----------------------------------------------------------
@@ -575,7 +701,7 @@ def test_new_match_archives_under_the_next_number(root):
     assert journal.archives() == ["0001.jsonl"]
     assert read(journal.archive_file("0001.jsonl")) == first
     assert journal.match.state()["rules"] == "31" and journal.size == len(encode(header))
-    journal.append(EVENTS[0])
+    appended(journal, EVENTS[0])
     write(root + "/archive/0007.jsonl", first)
     write(root + "/archive/notes.txt", b"not an archive")
     journal.new_match(HEADER)

@@ -10,6 +10,11 @@ then once for every step with the power cut there; each time the board
 state after the last confirmed action or after the action in flight, never
 anything else, load the same again, and play on to the same final flash.
 
+An action is played as the slate plays it: its line to the journal's tail,
+then (once the screen shows it) `tidy`, which moves it to the journal's
+file; and at a few quiet moments of the script ("keep") the match's state
+is written beside the journal, which the boots that follow fold from.
+
 Two flashes are modelled: one that keeps every byte written before the cut,
 one that loses what a file took since its last flush (a write cache). A
 rename onto an existing file is done as FAT does it on MicroPython: remove,
@@ -49,6 +54,8 @@ FOLDER_MODE = 0x4000
 FILE_MODE = 0x8000
 ROOT = "/flash"
 JOURNAL = ROOT + "/match.jsonl"
+STATE = ROOT + "/match.state"
+TAIL = ROOT + "/match.tail"
 
 NAMES = ["Ana", "Bea", "Cid", "Dan"]
 FIRST = {"ev": "match", "game": "brouc", "names": NAMES, "target": 5}
@@ -67,14 +74,15 @@ SCRIPT = (
     + [("append", {"ev": "declare", "team": "A", "suit": "S", "kind": "KQ"}), trick("B")]
     + [("append", {"ev": "table", "team": "B", "suit": "C", "kind": "KQJ"})]
     + [trick(team) for team in "AABABA"]
-    + [("append", {"ev": "end", "A": 75, "B": 45}), ("undo",), ("append", {"ev": "end", "A": 64})]
+    + [("keep",), ("append", {"ev": "end", "A": 75, "B": 45}), ("undo",)]
+    + [("append", {"ev": "end", "A": 64}), ("keep",)]
     + [("append", {"ev": "deal", "trump": "D"}), ("append", {"ev": "end", "cape": "A"})]
     + [("append", {"ev": "deal", "trump": "C"}), ("append", {"ev": "end", "A": 120})]
     + [("append", {"ev": "deal", "trump": "S"}), ("append", {"ev": "end", "A": 100})]
     + [("append", {"ev": "deal", "trump": "H"})]
     + [("append", {"ev": "announce", "team": "A", "call": "cape-dedouble"})]
     + [("append", {"ev": "end", "cape": "A"})]
-    + [("new_match", SECOND), ("append", {"ev": "deal", "trump": "S"})]
+    + [("keep",), ("new_match", SECOND), ("append", {"ev": "deal", "trump": "S"})]
     + [("append", {"ev": "out", "team": "B", "points": 0})]
     + [("new_match", THIRD), ("append", {"ev": "deal"})]
     + [("append", {"ev": "card", "player": 1, "rank": "A", "won": True})]
@@ -91,6 +99,7 @@ CORRECTION = (
     + [("append", {"ev": "end", "A": 75})]
     + [("append", {"ev": "deal", "trump": "D"}), ("append", {"ev": "end", "A": 50})]
     + [("append", {"ev": "deal", "trump": "C"}), ("append", {"ev": "end", "cape": "B"})]
+    + [("keep",)]
     + [
         (
             "rewrite",
@@ -365,6 +374,12 @@ class FlashFile:
         buffer[: len(piece)] = piece
         return len(piece)
 
+    def seek(self, offset, whence=0):
+        self.flash.operation("seek", EIO)
+        self.flash.step()
+        self.position = offset + (len(self.data()) if whence == 2 else 0)
+        return self.position
+
 
 # -- running the journal on a Flash ---------------------------------------------
 
@@ -382,6 +397,7 @@ def on_flash(flash, action):
 
 
 def perform(journal, action):
+    """`action` as the slate does it: then, the screen drawn, the tail tidied."""
     kind = action[0]
     if kind == "new_match":
         journal.new_match(action[1])
@@ -389,8 +405,11 @@ def perform(journal, action):
         journal.undo()
     elif kind == "rewrite":
         journal_rewrite.rewrite(journal, action[1], action[2])
+    elif kind == "keep":
+        journal.keep(True)
     else:
         journal.append(action[1])
+    journal.tidy()
 
 
 def shown(journal):
@@ -420,6 +439,8 @@ def expected_journals(script):
         elif action[0] == "rewrite":
             lines += [encode({"ev": "undo"})] * action[1]
             lines += [encode(event) for event in action[2]]
+        elif action[0] == "keep":
+            pass  # the state beside the journal, which changes nothing of it
         else:
             lines.append(encode(action[1] if action[0] == "append" else {"ev": "undo"}))
         after.append((b"".join(lines), list(archived)))
@@ -493,6 +514,15 @@ def play_until_the_cut(flash, script):
     raise AssertionError("the power never went")
 
 
+def resume_at(reference, index, state):
+    """Where the script goes on after a boot showing `state` when action
+    `index` was in flight: after it if it was done, else with it again. A
+    state cut short (its file, or the state.tmp it left) is kept again at
+    the next quiet moment, as the app does."""
+    done = state == reference.shown[index + 1] and reference.script[index] != ("keep",)
+    return index + 1 if done else index
+
+
 def check_boot(flash, reference, index, tally):
     """Boot after a cut in action `index`; check what it shows, then play on to the end."""
     journal, repair = boot(flash)
@@ -507,7 +537,7 @@ def check_boot(flash, reference, index, tally):
     files = flash.contents()
     again, repair = boot(flash)
     assert repair is None and shown(again) == state and flash.contents() == files
-    play_on(again, reference.script, index + 1 if state == after else index)
+    play_on(again, reference.script, resume_at(reference, index, state))
     assert shown(again) == reference.shown[-1]
     assert flash.contents() == reference.flash.contents()
 
@@ -669,9 +699,7 @@ def boot_error_trial(snapshot, reference, index, failing, tally):
         state = shown(journal)
         assert state == shown(fresh), (where, state, shown(fresh))
         assert state in (reference.shown[index], reference.shown[index + 1]), where
-        play_on(
-            journal, reference.script, index + 1 if state == reference.shown[index + 1] else index
-        )
+        play_on(journal, reference.script, resume_at(reference, index, state))
         assert flash.contents() == reference.flash.contents(), where
         tally.add("boot errors that the boot got over")
 
@@ -835,11 +863,23 @@ def test_an_error_at_any_step_leaves_what_a_boot_finds():
 
 
 def on_the_flash(flash):
-    """(journal bytes, archived journals' bytes in archive order); nothing else may be there."""
+    """(journal bytes, archived journals' bytes in archive order); nothing
+    else may be there but the state kept beside the journal and its tail
+    (empty, or with lines an error kept there: they follow the journal's,
+    which it says it continues)."""
     archive = ROOT + "/archive/"
     names = sorted(path for path in flash.files if path.startswith(archive))
-    assert sorted(flash.files) == sorted(names + [JOURNAL]), sorted(flash.files)
-    return bytes(flash.files[JOURNAL]), [bytes(flash.files[name]) for name in names]
+    others = [path for path in (STATE, TAIL) if path in flash.files]
+    assert sorted(flash.files) == sorted(names + [JOURNAL] + others), sorted(flash.files)
+    journal = bytes(flash.files[JOURNAL])
+    if flash.files.get(TAIL):  # emptied once tidied, never removed
+        # Its lines go on from the journal's first `start` bytes, of which
+        # an error in moving them left none, some or all beyond those.
+        first, _, lines = bytes(flash.files[TAIL]).partition(b"\n")
+        start = int(first)
+        assert start <= len(journal) and lines.startswith(journal[start:])
+        journal = journal[:start] + lines
+    return journal, [bytes(flash.files[name]) for name in names]
 
 
 def test_the_script_plays_without_a_cut():
@@ -849,7 +889,8 @@ def test_the_script_plays_without_a_cut():
     first_match_won = reference.shown[SCRIPT.index(("new_match", SECOND))][0]
     assert first_match_won["winner"] == "A" and first_match_won["names"] == NAMES
     files = dict(reference.flash.contents()[0])
-    assert sorted(files) == [ROOT + "/archive/0001.jsonl", ROOT + "/archive/0002.jsonl", JOURNAL]
+    archives = [ROOT + "/archive/0001.jsonl", ROOT + "/archive/0002.jsonl"]
+    assert sorted(files) == archives + [JOURNAL, TAIL] and files[TAIL] == b""
 
 
 def test_every_power_cut_keeps_every_confirmed_action():
@@ -931,6 +972,13 @@ def full_flash_trial(reference, index, short_writes, room_left):
         journal, repair = boot(flash)
         play_on(journal, reference.script[:index])
         flash.room = room_left + sum(len(data) for data in flash.files.values())
+        if reference.script[index] == ("keep",):
+            # No room for the state: nothing said, nothing kept, nothing lost.
+            files = flash.contents()
+            perform(journal, reference.script[index])
+            assert flash.contents() == files and shown(journal) == reference.shown[index]
+            assert shown(boot(flash)[0]) == reference.shown[index]
+            return
         try:
             perform(journal, reference.script[index])
         except StorageError as error:

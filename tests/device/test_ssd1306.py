@@ -21,15 +21,18 @@ if _STANDIN not in sys.path:
 
 import machine  # noqa: E402  (the stand-in: see host_tools/standin/machine.py)
 
+from ardoise import ssd1306  # noqa: E402
 from ardoise.ssd1306 import SSD1306  # noqa: E402
 
 FULL_PAGE = 4 + 1 + 128  # position write, data control byte, 128 columns
 
 
 def display_on_bus(**options):
-    """A display whose constructor's writes are already cleared from its bus."""
+    """A display shown once (its first show() sends the blank frame whole and
+    turns the panel on), those writes cleared from its bus."""
     i2c = machine.I2C(0)
     display = SSD1306(i2c, **options)
+    display.show()
     i2c.clear()
     return display, i2c
 
@@ -46,16 +49,37 @@ def data_writes(i2c):
     return [payload for _, payload in i2c.writes if payload[0] == 0x40]
 
 
-def test_init_configures_blanks_then_turns_on_128x64():
+def test_init_configures_with_the_panel_off_and_the_first_show_turns_it_on():
     i2c = machine.I2C(0)
     display = SSD1306(i2c)
     configuration = i2c.writes[0][1]
     assert configuration[:2] == b"\x00\xae"  # display off first
     for command in (b"\xa8\x3f", b"\xda\x12", b"\x8d\x14", b"\x20\x02", b"\xa1\xc8"):
         assert command in configuration
-    assert data_writes(i2c) == [b"\x40" + bytes(128)] * 8
-    assert i2c.writes[-1] == (0x3C, b"\x00\xaf")
+    # Nothing else until the first show(): the panel stays off, its memory noise.
+    assert len(i2c.writes) == 1 and b"\xaf" not in configuration
+    display.show()
+    assert data_writes(i2c) == [b"\x40" + bytes(128)] * 8  # the whole frame, blank
+    assert i2c.writes[-1] == (0x3C, b"\x00\xaf")  # then on
     assert display.bytes_sent == sum(len(payload) for _, payload in i2c.writes)
+    i2c.clear()
+    display.pixel(0, 0, 1)
+    display.show()
+    assert (0x3C, b"\x00\xaf") not in i2c.writes  # once only
+
+
+def test_a_failed_first_show_leaves_the_panel_off_and_the_next_turns_it_on():
+    i2c = machine.I2C(0)
+    display = SSD1306(i2c)
+    i2c.devices = []  # unplugged before the first show
+    try:
+        display.show()
+    except OSError:
+        pass
+    i2c.devices = [0x3C]
+    i2c.clear()
+    display.show()
+    assert len(data_writes(i2c)) == 8 and i2c.writes[-1] == (0x3C, b"\x00\xaf")
 
 
 def test_init_128x32_uses_32_rows_sequential_com_pins_and_4_pages():
@@ -64,6 +88,7 @@ def test_init_128x32_uses_32_rows_sequential_com_pins_and_4_pages():
     configuration = i2c.writes[0][1]
     assert b"\xa8\x1f" in configuration
     assert b"\xda\x02" in configuration
+    display.show()
     assert len(data_writes(i2c)) == 4
     assert len(display.buffer) == 512
 
@@ -211,7 +236,10 @@ def test_init_display_again_blanks_frame_and_panel():
     i2c.clear()
     display.init_display()
     assert display.buffer == bytearray(len(display.buffer))
+    assert i2c.writes[0][1][:2] == b"\x00\xae" and not data_writes(i2c)  # off, configured
+    display.show()
     assert data_writes(i2c) == [b"\x40" + bytes(128)] * 8
+    assert i2c.writes[-1] == (0x3C, b"\x00\xaf")
 
 
 def test_contrast_invert_and_power_commands():
@@ -248,3 +276,57 @@ def test_power_cycle_keeps_the_panel_memory():
     i2c.clear()
     display.show()
     assert i2c.writes == []
+
+
+def frames_to_compare(count):
+    """(before, after) 128-column pages, both ways round, from a fixed
+    seed: random, sparse, and changes just 6, 7 and 8 columns apart (where
+    two changes share a span or not), at the edges too."""
+    import random
+
+    random.seed(1906)
+    pages = []
+    for gap in (6, 7, 8):  # unchanged columns between two changes
+        for first in (0, 1, 120 - gap, 126 - gap):
+            after = bytearray(128)
+            after[first] = after[first + gap + 1] = 0x81
+            pages.append((bytearray(128), after))
+    pages.append((bytearray(128), bytearray(b"\xff" * 128)))
+    pages.append((bytearray(b"\x55" * 128), bytearray(b"\x55" * 128)))  # no change
+    for index in range(count):
+        before = bytearray(random.getrandbits(8) for _ in range(128))
+        after = bytearray(before)
+        for _ in range(random.getrandbits(5) if index % 3 else 128):
+            after[random.getrandbits(7)] ^= 1 << random.getrandbits(3)
+        pages.append((before, after))
+    return pages + [(after, before) for before, after in pages]
+
+
+def diffed(diff, before, after, start):
+    """diff's spans of the page at `start` of a 3-page frame, and `sent` after."""
+    frame = bytearray(3 * 128)
+    sent = bytearray(3 * 128)
+    frame[start : start + 128] = after
+    sent[start : start + 128] = before
+    spans = bytearray(64)  # the most a page can need: 17 spans
+    count = diff(frame, sent, start, spans)
+    return list(spans[: 2 * count]), bytes(sent)
+
+
+def test_the_native_span_diff_gives_the_bytecodes_spans():
+    # The unix port has a native emitter: the driver compiled the viper diff.
+    assert ssd1306._diff is not ssd1306._bytecode_diff
+    for before, after in frames_to_compare(200):
+        for start in (0, 128, 256):
+            native = diffed(ssd1306._diff, before, after, start)
+            assert native == diffed(ssd1306._bytecode_diff, before, after, start), (before, after)
+            spans, sent = native
+            assert sent[start : start + 128] == after  # the page is now the frame's
+            assert sent[:start] + sent[start + 128 :] == bytes(256)  # the other pages not
+            changed = [x for x in range(128) if before[x] != after[x]]
+            # Every changed column in a span, no span begins or ends unchanged,
+            # and spans are apart by more than 6 unchanged columns.
+            pairs = [(spans[at], spans[at + 1]) for at in range(0, len(spans), 2)]
+            assert all(any(a <= x < b for a, b in pairs) for x in changed)
+            assert all(before[a] != after[a] and before[b - 1] != after[b - 1] for a, b in pairs)
+            assert all(pairs[at + 1][0] - pairs[at][1] > 6 for at in range(len(pairs) - 1))

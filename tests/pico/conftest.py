@@ -4,7 +4,9 @@ files, and the Ardoise image (`make firmware`: MicroPython 1.27 with the
 firmware frozen in) with only board.py deployed, both through mpremote as to
 a real Pico, on an emulated RP2040 (host_tools/board/emulated/). The deploy
 and a Bruus game also run on plain MicroPython 1.27 (built by `make
-firmware` from the same sources) with the .mpy files deployed.
+firmware` from the same sources) with the .mpy files deployed, and on the
+Ardoise image for a Pico W (rp2040js has no radio: the slate plays with
+its Wi-Fi never switched on).
 
 Each test skips with one line saying why when Node, rp2040js or the UF2 is
 missing. Emulation is slow (an awake slate costs about a third of real time
@@ -20,7 +22,7 @@ import pytest
 
 from host_tools.board.emulated.pico import UF2_NAME, VENDOR, missing
 from host_tools.board.emulated.slate import Slate, boot_py, prepare
-from host_tools.board.firmware import IMAGE, PLAIN
+from host_tools.board.firmware import IMAGE, IMAGE_W, PLAIN
 from host_tools.common import ROOT
 
 BOARD = ROOT / "boards" / "pico.py"
@@ -29,10 +31,12 @@ FIRMWARES = {
     "mpy-1.22": (VENDOR / UF2_NAME, False),
     "mpy-1.27": (PLAIN, False),
     "image-1.27": (IMAGE, True),
+    "image_w-1.27": (IMAGE_W, True),
 }
 # Every test runs on the oldest release the slate supports and on the image;
 # the newest release line (the plain image `make firmware` builds beside the
-# Ardoise one) runs the tests that name it: the deploy and a Bruus game.
+# Ardoise one) and the Pico W's image run the tests that name them: the
+# deploy and a Bruus game.
 EVERY_TEST = ("image-1.27", "mpy-1.22")
 # A deploy: the MicroPython's id, the flash image it left, what it printed,
 # the UF2, whether the firmware is frozen into it.

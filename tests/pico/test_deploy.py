@@ -22,6 +22,7 @@ RELEASES = {
     "mpy-1.22": "MicroPython 1.22.0 on rp2, 1400 KiB free",
     "mpy-1.27": "MicroPython 1.27.0 on rp2, 1400 KiB free",
     "image-1.27": "MicroPython 1.27.0 on rp2, ",
+    "image_w-1.27": "MicroPython 1.27.0 on rp2, ",
 }
 
 

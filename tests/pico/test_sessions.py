@@ -11,7 +11,8 @@ On the release with the .mpy files (the path an ESP32 takes), the Le
 Brouc match runs with the heap cut down to 96 KiB by a ballast allocated
 before boot (an ESP32 has about 110 KiB): it must still play to the end.
 The image is for a Pico only, which has its whole heap. A Bruus game is
-also played on plain MicroPython 1.27 with the .mpy files. Under make
+also played on plain MicroPython 1.27 with the .mpy files, and on the
+Ardoise image for a Pico W, its radio never switched on. Under make
 proof (--hypothesis-profile=proof) each session is played again on a
 128x32 panel with three buttons (a board.py of that wiring), against
 tests/reference/32.
@@ -80,9 +81,32 @@ def test_a_bruus_game_on_the_newest_micropython_release(deployed, tmp_path):
     play(deployed, tmp_path, "bruus-game", 64, 4)
 
 
-def play(deployed, tmp_path, name, height, buttons):
+# The Pico W's image: its radio (which rp2040js does not have) stays off
+# while the slate plays, as on every board not enrolled in an evening.
+@pytest.mark.parametrize("deployed", ["image_w-1.27"], indirect=True)
+def test_a_bruus_game_on_the_pico_w_image_with_its_radio_never_on(deployed, tmp_path):
+    board = play(deployed, tmp_path, "bruus-game", 64, 4, after=RADIO_OFF)
+    assert board.strip() == "ARDOISE_PICO_W [] [31, 31, 31, 31]", board
+
+
+# Run on the board after a session: the board definition it was built from
+# (the project's own, firmware/ARDOISE_PICO_W), the network's modules it
+# imported (none but at an evening), then the function of the Pico W's radio
+# pins, GPIO23 (WL_ON, its power), 24, 25 and 29 (its SPI bus), in IO_BANK0's
+# GPIOn_CTRL: 31 is none, as at reset; the cyw43 driver would give them to
+# SIO and PIO.
+RADIO_OFF = (
+    "import sys, machine\n"
+    "names = ('network', 'ardoise.wifi', 'ardoise.net', 'umqtt.simple')\n"
+    "print(sys.implementation._build, [name for name in names if name in sys.modules],"
+    " [machine.mem32[0x40014004 + 8 * gpio] & 31 for gpio in (23, 24, 25, 29)])"
+)
+
+
+def play(deployed, tmp_path, name, height, buttons, after=None):
     """Session `name` played on `deployed` with a panel `height` high and
-    `buttons` buttons: the journal and the frames as the references."""
+    `buttons` buttons: the journal and the frames as the references. What
+    the code `after` printed on the board once played (or None)."""
     archived, left_open, setting = SESSIONS[name]
     script = SUPPORT / (name + ".keys")
     board, board_py = BOARD, None
@@ -103,6 +127,7 @@ def play(deployed, tmp_path, name, height, buttons):
             path: slate.read("/data/" + path)
             for path in ("archive/0001.jsonl", "match.jsonl", "settings.json")
         }
+        printed = after and slate.pico.exec(after)
     assert files["archive/0001.jsonl"] == (LOGS / archived).read_bytes()
     if isinstance(left_open, str):
         left_open = (LOGS / left_open).read_bytes()
@@ -124,3 +149,4 @@ def play(deployed, tmp_path, name, height, buttons):
         ", ".join(differ),
         frames,
     )
+    return printed

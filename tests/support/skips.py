@@ -13,14 +13,12 @@ import shutil
 
 import pytest
 
-from host_tools.common import MICROPYTHON, ROOT
+from host_tools.common import MICROPYTHON, SHARED_VENDOR
 
 NO_SKIP = "ARDOISE_NO_SKIP"
 # The MicroPython 1.27 sources the Pico image is built from (make firmware),
 # where this workspace keeps them; MICROPYTHON_DIR names another tree.
-MICROPYTHON_SOURCES = (
-    ROOT.parent / "shared" / "vendor" / "micropython" / "micropython-1.27.0-rp2-src.tar.xz"
-)
+MICROPYTHON_SOURCES = SHARED_VENDOR / "micropython" / "micropython-1.27.0-rp2-src.tar.xz"
 
 
 def mosquitto():

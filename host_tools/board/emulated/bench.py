@@ -30,7 +30,7 @@ import struct
 
 from host_tools.board.emulated.pico import EmulatedPico, missing
 from host_tools.board.emulated.slate import HERE, Slate, boot_py, prepare, put
-from host_tools.board.firmware import IMAGE
+from host_tools.board.firmware import IMAGE, IMAGE_W
 from host_tools.common import ROOT, compile_file
 from host_tools.web.keyscript import Player
 
@@ -47,6 +47,7 @@ HEAP_TARGET = 48 * 1024
 AVERAGE_MS = 30
 WORST_MS = 150
 BOOT_MS = 1000
+STATE_MS = 3000  # emulated: a slate left alone that long has kept its state
 RATIO = 1.5
 TITLE = "The device on a Raspberry Pi Pico: MicroPython 1.22 (rp2), emulated"
 IMAGE_TITLE = "Raspberry Pi Pico, Ardoise image (MicroPython 1.27, frozen)"
@@ -55,7 +56,7 @@ IMAGE_TITLE = "Raspberry Pi Pico, Ardoise image (MicroPython 1.27, frozen)"
 # 4 KiB sector erase (45 ms typical on the Pico's W25Q16JV, flash.mjs).
 IMAGE_HEAP = 24 * 1024
 IMAGE_AVERAGE_MS = 15
-IMAGE_WORST_MS = 80
+IMAGE_WORST_MS = 100  # issue 36: a press waits for one sector erase at most
 IMAGE_BOOT_MS = 300
 ERASE_MS = 45
 FLASH_BYTES = 2 << 20
@@ -135,7 +136,9 @@ def averages(presses):
 
 def boot_with_journal(deployed, folder, uf2=None):
     """Emulated µs from power-on to the end of the first show(), a 30-deal
-    journal on flash; and that flash."""
+    journal on flash: (the first power-on, the journal copied there alone,
+    which folds all of it; the next, with the match's state the slate kept
+    beside it at its first quiet moment; that flash)."""
     flash = prepare(
         deployed,
         folder / "journal-30.img",
@@ -144,7 +147,31 @@ def boot_with_journal(deployed, folder, uf2=None):
         uf2=uf2,
     )
     with Slate(flash, BOARD, uf2=uf2) as slate:
-        return slate.boot_us, flash
+        first = slate.boot_us
+        slate.wait(STATE_MS)  # a quiet moment: the state goes beside the journal
+        slate.pico.save(flash)
+    with Slate(flash, BOARD, uf2=uf2) as slate:
+        return first, slate.boot_us, flash
+
+
+def boot_row(first, boot, target):
+    """Power-on's rows: `boot` (with the state) and `first` (without) µs."""
+    return [
+        (
+            "Power-on to the end of the first show(), a 30-deal journal on flash with the"
+            " match's state the slate keeps beside it",
+            ms(boot),
+            "<= %d ms" % target,
+            boot <= target * 1000,
+        ),
+        (
+            "... the first power-on after the journal was copied there alone (it folds"
+            " every line, then keeps the state at its first quiet moment)",
+            ms(first),
+            "",
+            None,
+        ),
+    ]
 
 
 def i2c_rows(presses):
@@ -196,15 +223,8 @@ def measure(folder):
                     None,
                 )
             )
-    boot, _ = boot_with_journal(deployed, folder)
-    rows.append(
-        (
-            "Power-on to the end of the first show(), a 30-deal journal on flash",
-            ms(boot),
-            "<= %d ms" % BOOT_MS,
-            boot <= BOOT_MS * 1000,
-        )
-    )
+    first, boot, _ = boot_with_journal(deployed, folder)
+    rows += boot_row(first, boot, BOOT_MS)
     return rows + i2c_rows(presses)
 
 
@@ -228,14 +248,14 @@ def on_the_board(flash, uf2, code):
 
 
 # The heap MicroPython takes for itself (its filesystem mounted, the REPL),
-# before anything is imported, and the bytes free on the filesystem.
+# before anything is imported, and the bytes free on the filesystem, and its size.
 DEPLOYED = """
 import gc
 gc.collect()
 used = gc.mem_alloc()
 import os
 s = os.statvfs('/')
-print((used, s[0] * s[3]))
+print((used, s[0] * s[3], s[0] * s[2]))
 """
 
 
@@ -281,6 +301,12 @@ t = ticks_us()
 with open("data/match.jsonl", "rb") as file:
     match.fold_lines(file)
 lap("fold")
+from ardoise.journal import Journal
+journal = Journal("data")
+gc.collect()
+t = ticks_us()
+journal.load()
+lap("load")
 print(repr(parts))
 """
 
@@ -320,18 +346,37 @@ def measure_image(folder, uf2=IMAGE):
     folder = pathlib.Path(folder)
     deployed = deploy_to(folder, uf2)
     rows, presses = sessions(deployed, folder, IMAGE_HEAP, uf2)
-    boot, journal_flash = boot_with_journal(deployed, folder, uf2)
-    own, free = on_the_board(deployed, uf2, DEPLOYED)
+    first, boot, journal_flash = boot_with_journal(deployed, folder, uf2)
+    own, free, _ = on_the_board(deployed, uf2, DEPLOYED)
     rows += heap_rows(own, on_the_board(journal_flash, uf2, HEAP_PARTS))
     rows += press_rows(presses, press_parts(deployed, folder, uf2))
-    rows += boot_rows(boot, dict(on_the_board(journal_flash, uf2, BOOT_PARTS)))
+    rows += boot_rows(first, boot, dict(on_the_board(journal_flash, uf2, BOOT_PARTS)))
     rows += [
         ("The image (build/firmware/ardoise-pico.uf2): flash it fills",
          kib(image_bytes(uf2)), "", None),
         ("... the flash left for the journal and the archive (littlefs, free after deploy)",
          kib(free), "", None),
     ]  # fmt: skip
-    return rows + i2c_rows(presses)
+    return rows + pico_w_rows() + i2c_rows(presses)
+
+
+def pico_w_rows(uf2=IMAGE_W):
+    """The Pico W image's flash: what it fills, and what its filesystem holds
+    for the matches (MicroPython's RPI_PICO_W keeps 848 KiB for it), on a
+    fresh board that the image alone started (its slate's data/ made)."""
+    why = missing(uf2)
+    if why:
+        return [("The Pico W image", "not measured: " + why, "", None)]
+    with EmulatedPico(None, uf2=uf2) as pico:
+        pico.run(3000)
+        pico.enter_raw_repl()
+        _, free, size = ast.literal_eval(pico.exec(DEPLOYED, ms=120000).strip())
+    return [
+        ("The Pico W image (build/firmware/ardoise-pico-w.uf2): flash it fills",
+         kib(image_bytes(uf2)), "", None),
+        ("... its filesystem for the journal and the archive (littlefs): size / free on a"
+         " board the image alone started", "%s / %s" % (kib(size), kib(free)), "", None),
+    ]  # fmt: skip
 
 
 def heap_rows(own, parts):
@@ -354,7 +399,7 @@ def heap_rows(own, parts):
 
 def press_parts(deployed, folder, uf2):
     """The Bruus game played again with host_tools/board/emulated/parts.py on
-    the board: its `steps`, (step, journal, redraw, show, i2c) µs a press."""
+    the board: its `steps`, (step, journal, redraw, show, i2c, tidy) µs a press."""
     flash = prepare(deployed, folder / "parts.img", folder, uf2=uf2)
     parts = compile_file(HERE / "parts.py", folder / "_parts.mpy")
     with EmulatedPico(flash, uf2=uf2) as pico:
@@ -376,9 +421,13 @@ def press_rows(presses, steps):
     quiet = sum(others) / len(others)
     written = sum(wrote) / len(wrote)
     worst = max((press for press in presses if press["us"] is not None), key=lambda p: p["us"])
+    waited = [press["erases_shown"] for press in presses if press["erases_shown"] is not None]
     plain = [parts for parts in steps if not parts[1]]  # no journal write
-    step, _, redraw, show, i2c = (sum(column) / len(plain) for column in zip(*plain, strict=True))
+    step, _, redraw, show, i2c, _ = (
+        sum(column) / len(plain) for column in zip(*plain, strict=True)
+    )
     journal = [parts[1] for parts in steps if parts[1]]
+    tidied = [parts[5] for parts in steps if parts[5]]
     return [
         (
             "Key event to the end of its show(), at 125 MHz: average of the %d presses"
@@ -393,7 +442,8 @@ def press_rows(presses, steps):
             " part by a wrapper, whose own cost is in the sum): the key handled / drawn"
             " / the span diff (show() less its spans) / the spans on I2C" % len(plain),
             " / ".join(ms(part) for part in (step - redraw, redraw - show, show - i2c, i2c))
-            + " = " + ms(step),
+            + " = "
+            + ms(step),
             "",
             None,
         ),
@@ -404,48 +454,60 @@ def press_rows(presses, steps):
             worst["us"] <= IMAGE_WORST_MS * 1000,
         ),
         (
-            "...... the 4 KiB sector erases (%d ms each) littlefs made during it" % ERASE_MS,
-            "%d" % worst["erases"],
+            "...... the 4 KiB sector erases (%d ms each) it waited for (from its key event to"
+            " the end of its show)" % ERASE_MS,
+            "%d" % worst["erases_shown"],
             "",
             None,
         ),
         (
-            "... average of the %d presses that wrote a journal line: beyond the one 4 KiB"
-            " sector erase (%d ms) littlefs needs for a synced append, beyond a press that"
-            " writes none" % (len(wrote), ERASE_MS),
-            "%s (%+.1f ms)" % (ms(written), (written - ERASE_MS * 1000 - quiet) / 1000),
+            "... the most sector erases a press waited for, over all %d presses (a line goes"
+            " to the journal's tail, a file small enough for its directory's log: an erase"
+            " only when that log is full)" % len(waited),
+            "%d" % max(waited),
+            "<= 1",
+            max(waited) <= 1,
+        ),
+        (
+            "... average of the %d presses that wrote a journal line, beyond a press that"
+            " writes none" % len(wrote),
+            "%s (%+.1f ms)" % (ms(written), (written - quiet) / 1000),
             "<= %d ms + the others' average" % ERASE_MS,
             written <= ERASE_MS * 1000 + quiet,
         ),
         (
-            "...... the journal's append (with its sync) in the Bruus game's %d such"
-            " presses: average / longest" % len(journal),
-            "%s / %s" % (ms(sum(journal) / len(journal)), ms(max(journal))),
+            "...... the journal's append (its line to the tail, synced) in the Bruus game's %d"
+            " such presses: average / longest; after the show, its line moved to match.jsonl"
+            " (Journal.tidy): average / longest" % len(journal),
+            "%s / %s; %s / %s"
+            % (
+                ms(sum(journal) / len(journal)),
+                ms(max(journal)),
+                ms(sum(tidied) / len(tidied)),
+                ms(max(tidied)),
+            ),
             "",
             None,
         ),
         ("... average of all %d presses" % len(timed), ms(sum(timed) / len(timed)), "", None),
-    ]  # fmt: skip
+    ]
 
 
-def boot_rows(boot, parts):
-    """Power-on's rows: `boot` µs, BOOT_PARTS's `parts`."""
+def boot_rows(first, boot, parts):
+    """Power-on's rows: `boot` µs with the state, `first` without, BOOT_PARTS's `parts`."""
     lines = sum(1 for line in JOURNAL_30.read_bytes().splitlines() if line.strip())
-    return [
+    return boot_row(first, boot, IMAGE_BOOT_MS) + [
         (
-            "Power-on to the end of the first show(), a 30-deal journal on flash",
-            ms(boot),
-            "<= %d ms" % IMAGE_BOOT_MS,
-            boot <= IMAGE_BOOT_MS * 1000,
-        ),
-        (
-            "... of which: the slate's imports (from the image) / the hardware (panel set up)",
-            "%s / %s" % (ms(parts["imports"]), ms(parts["hardware"])),
+            "... of which: the slate's imports (from the image) / the hardware (panel set up)"
+            " / the journal loaded (Journal.load: its bytes read for their CRC-32, the match"
+            " folded from the codes of the state)",
+            " / ".join(ms(parts[name]) for name in ("imports", "hardware", "load")),
             "",
             None,
         ),
         (
-            "... and the fold of the journal's %d lines (scoring.fold_lines)" % lines,
+            "... without the state, the fold of the journal's %d lines (scoring.fold_lines)"
+            % lines,
             ms(parts["fold"]),
             "",
             None,

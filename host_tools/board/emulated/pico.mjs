@@ -35,6 +35,8 @@
 //                        `operation` (counted from 0) starts, `fraction` done;
 //   trap {instructions}  cut it when the instruction count gets there
 //   stats                clock, instructions, flash operations (and erases), I2C bytes
+//   erased {since}       the emulated µs (since power-on) at which each erase
+//                        since `since` µs began
 //   quit
 // Events, one JSON object a line: {"ev": "serial", "data"} (base64, what the
 // board printed), {"ev": "i2c", "t", "data"} (hex, one write to the panel,
@@ -133,6 +135,7 @@ class Board {
     this.i2cBytes = 0;
     this.operations = 0;
     this.erases = 0;
+    this.eraseTimes = []; // emulated µs since power-on at which each erase began (the last ones)
     this.trap = null;
     this.dead = false; // the power was cut
     this.pacing = false;
@@ -249,7 +252,11 @@ class Board {
 
   flashOperation(operation) {
     this.operations += 1;
-    if (operation.kind === 'erase') this.erases += 1;
+    if (operation.kind === 'erase') {
+      this.erases += 1;
+      this.eraseTimes.push(this.mcu.clock.nanos / 1000);
+      if (this.eraseTimes.length > 4096) this.eraseTimes.splice(0, 2048);
+    }
     if (this.trap && this.trap.operation !== undefined && operation.index === this.trap.operation) {
       this.cutPower(this.trap.fraction);
       this.stop = 'cut';
@@ -267,6 +274,7 @@ class Board {
   }
 
   resetChip() {
+    this.eraseTimes = []; // the new chip's clock starts at 0
     this.flashBytes.set(this.flash.image());
     this.powerOn();
     send({ ev: 'reset' });
@@ -422,6 +430,8 @@ function handle(board, message) {
       return {};
     case 'stats':
       return board.stats();
+    case 'erased':
+      return { us: board.eraseTimes.filter((t) => t >= message.since) };
     case 'quit':
       process.exit(0);
   }

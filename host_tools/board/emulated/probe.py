@@ -16,7 +16,8 @@ first reads one byte the PC may have sent on the USB serial:
         time (time.ticks_us()) at the end of each show() since the last
         "?" ("shows"), and for each show() that followed a key event the µs
         from the poll that returned the event to the end of that show()
-        ("responses"), any crash ("crash"), and whether the journal ended in
+        ("responses", and when each such show() ended: "answered"), any
+        crash ("crash"), and whether the journal ended in
         a torn line when the board powered on ("torn_at_boot"), and the
         journal's size ("journal")
     !   the same without the collection: "heap" and "free" are null (a
@@ -24,7 +25,9 @@ first reads one byte the PC may have sent on the USB serial:
 
 and, if boot.py set `timed` (the bench), makes show() and the keypad's
 poll() note their times; the tests leave them as the firmware has them. The
-heap this module holds is in "hooks".
+heap this module holds is in "hooks" (the top screen's reader,
+host_tools/web/topscreen.py as /_topscreen.mpy, is imported for a look
+only once the heap is measured, and dropped after such a look).
 """
 
 import gc
@@ -59,12 +62,11 @@ from ardoise.hardware import Hardware  # noqa: E402
 
 gc.collect()
 _imported = gc.mem_alloc()
-# The top screen as the key scripts read it: the tests' too, so in "hooks".
-from _topscreen import top  # noqa: E402
 
 # The app (once it runs), show() end times since the last look, a crash's
-# text, the time of a key event not yet shown, event-to-show() times.
-state = [None, [], None, None, []]
+# text, the time of a key event not yet shown, event-to-show() times, and
+# the end times of those show() calls.
+state = [None, [], None, None, [], []]
 
 
 class ProbedApp(ardoise.app.App):
@@ -92,6 +94,7 @@ class ProbedHardware(Hardware):
             shows.append(now)
             if state[3] is not None:
                 state[4].append(ticks_diff(now, state[3]))
+                state[5].append(now)
                 state[3] = None
 
         display.show = show
@@ -133,12 +136,21 @@ def look(heap):
     except OSError:
         answer["journal"] = 0
     if state[0] is not None:
+        # The top screen as the key scripts read it, imported once the heap
+        # is measured, and dropped after a look that measured it: none of
+        # the slate's heap, which it would take some 1 KiB of.
+        from _topscreen import top
+
         answer.update(top(state[0]))
+        if heap:
+            del sys.modules["_topscreen"]
     answer["shows"] = state[1][:]
     answer["responses"] = state[4][:]
+    answer["answered"] = state[5][:]
     answer["now"] = ticks_us()
     del state[1][:]
     del state[4][:]
+    del state[5][:]
     print("@P" + json.dumps(answer) + "@E")
 
 

@@ -18,7 +18,7 @@ import select
 import sys
 
 from host_tools.board.emulated.pico import DEFAULT_FOLDER, IMAGE_NAME, EmulatedPico
-from host_tools.common import FIRMWARE
+from host_tools.common import FIRMWARE, MICROPYTHON_LIB
 from host_tools.sim.boards import board_file, describe
 from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
@@ -30,9 +30,11 @@ FINGERPRINT = "deployed.sha256"
 
 
 def fingerprint(path):
-    """A hash of the firmware's sources and the board file: what a deploy puts on the board."""
+    """A hash of the firmware's sources, micropython-lib's and the board file:
+    what a deploy puts on the board."""
     digest = hashlib.sha256()
-    for source in sorted(FIRMWARE.rglob("*.py")) + [pathlib.Path(path)]:
+    sources = sorted(FIRMWARE.rglob("*.py")) + sorted(MICROPYTHON_LIB.rglob("*.py"))
+    for source in sources + [pathlib.Path(path)]:
         digest.update(str(source.relative_to(source.anchor)).encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()

@@ -233,7 +233,7 @@ class Slate:
         before = self._memory()
         journal = (self.answer or {}).get("journal")
         sent = self.data_bytes
-        erased = pico.stats()["erases"] if self.heap else None
+        erased = pico.stats() if self.heap else None
         down = pico.press(gpio, level)
         pico.run(ms)
         pico.release(gpio)
@@ -256,10 +256,23 @@ class Slate:
                 "heap": answer["heap"],
                 "wrote": journal is not None and answer.get("journal") != journal,
                 # flash erases (4 KiB sectors) from the pin going down to the
-                # answer (the bench's, which measures the heap: None otherwise)
-                "erases": None if erased is None else pico.stats()["erases"] - erased,
+                # answer, and from the key event to the end of its show(),
+                # which the press waited for (the bench's, which measures the
+                # heap: None otherwise)
+                "erases": None if erased is None else pico.stats()["erases"] - erased["erases"],
+                "erases_shown": None if erased is None else self._erased(erased, answer),
             }
         )
+
+    def _erased(self, before, answer):
+        """The erases that began between the key event and the end of the
+        show() that followed it (None if no show() followed one)."""
+        if not answer["responses"]:
+            return None
+        shown, took = answer["answered"][0], answer["responses"][0]
+        times = self.pico.call("erased", since=before["now_ns"] / 1000)["us"]
+        # The board's ticks_us() wraps at TICKS_PERIOD; the emulator's µs do not.
+        return sum(1 for at in times if 0 <= (shown - int(at)) % TICKS_PERIOD <= took)
 
     def wait(self, ms):
         self.pico.run(ms)

@@ -21,7 +21,7 @@ import pytest
 
 from host_tools.board import deploy, link
 from host_tools.board.virtual import VirtualBoard
-from host_tools.common import ROOT
+from host_tools.common import FIRMWARE, MICROPYTHON_LIB, NOT_COMPILED, ROOT, compile_file
 from host_tools.sim.screen import Frame
 from tests.support import processes
 from tests.support.commands import ardoise
@@ -176,6 +176,7 @@ def test_deploy_to_the_virtual_board_runs_the_slate(tmp_path):
     assert (flash / "board.py").read_bytes() == (ROOT / "boards" / "pico.py").read_bytes()
     assert (flash / "main.py").read_bytes() == (ROOT / "firmware" / "main.py").read_bytes()
     assert (flash / "ardoise" / "app.mpy").read_bytes()[:2] == b"M\x06"
+    assert (flash / "umqtt" / "simple.mpy").read_bytes()[:2] == b"M\x06"
     assert not (flash / "ardoise" / "app.py").exists()  # the stale source would shadow app.mpy
     assert sorted(path.name for path in flash.rglob("*.py")) == ["board.py", "main.py"]
     assert (flash / "data" / "archive" / "0001.jsonl").read_bytes() == EXAMPLE.read_bytes()
@@ -184,6 +185,33 @@ def test_deploy_to_the_virtual_board_runs_the_slate(tmp_path):
     with VirtualBoard(flash) as board:
         frame = board.wait_for_frame(BOOT.__eq__, timeout=60)
         assert frame == BOOT, board.console.decode()
+
+
+def test_the_deploy_takes_umqtt_from_third_party(tmp_path):
+    """What a deploy copies: the firmware's .mpy, main.py, the board file as
+    board.py, and micropython-lib's umqtt.simple compiled from
+    third_party/micropython-lib/ (issue 35: not among the firmware's own
+    files), under its module's name, as the board imports it."""
+    size = deploy.stage(ROOT / "boards" / "pico.py", tmp_path / "staged")
+    staged = sorted(
+        path.relative_to(tmp_path / "staged").as_posix()
+        for path in (tmp_path / "staged").rglob("*")
+        if path.is_file()
+    )
+    firmware = [
+        path.relative_to(FIRMWARE).with_suffix(".mpy").as_posix()
+        for path in FIRMWARE.rglob("*.py")
+        if path.name not in NOT_COMPILED
+    ]
+    assert staged == sorted(firmware + ["board.py", "main.py", "umqtt/simple.mpy"])
+    assert not (FIRMWARE / "umqtt").exists()
+    alone = compile_file(
+        MICROPYTHON_LIB / "umqtt" / "simple.py", tmp_path / "simple.mpy", name="umqtt.simple"
+    )
+    assert (tmp_path / "staged" / "umqtt" / "simple.mpy").read_bytes() == alone.read_bytes()
+    assert size == sum((tmp_path / "staged" / path).stat().st_size for path in staged)
+    # Its licence travels with the repository, beside it.
+    assert "MIT License" in (MICROPYTHON_LIB / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_pull_log_copies_the_journals_off_the_virtual_board(tmp_path):

@@ -37,7 +37,8 @@ def test_each_press_is_timed_in_parts_that_nest(tmp_path):
     steps = ast.literal_eval(result.stdout.strip().splitlines()[-1])
     presses = sum(1 for line in script.read_text().splitlines() if line.split()[:1] == ["press"])
     assert len(steps) >= presses
-    for step, journal, redraw, show, i2c in steps:
+    for step, journal, redraw, show, i2c, tidy in steps:
         assert step >= journal + redraw and redraw >= show >= i2c > 0, steps
+        assert bool(tidy) == bool(journal), steps  # a line written is moved once shown
     written = [step for step in steps if step[1]]
     assert written and len(written) < len(steps)

@@ -86,3 +86,16 @@ def test_a_copy_pulled_earlier_is_brought_up_to_date_anything_else_stops(tmp_pat
     with pytest.raises(pull.PullError, match="already holds other logs named 3-0001.jsonl"):
         pull.store(tmp_path, "3", [("3-0002.jsonl", MATCH), ("3-0001.jsonl", MATCH)])
     assert not (tmp_path / "3" / "3-0002.jsonl").exists()
+
+
+def test_the_lines_left_in_the_journals_tail_are_pulled_as_a_boot_takes_them():
+    journal = MATCH + DEAL
+    trick = b'{"ev":"trick","team":"A"}\n'
+    tail = b"%d\n" % len(journal) + trick
+    assert pull.with_tail(journal, tail) == journal + trick
+    # The move to the journal cut short, after some or all of the line: taken once.
+    for moved in (5, len(trick)):
+        assert pull.with_tail(journal + trick[:moved], tail) == journal + trick
+    assert pull.with_tail(journal, tail[:-1]) == journal  # a torn line is no part of it
+    assert pull.with_tail(journal, b"%d\n" % len(MATCH) + trick) == journal  # another's
+    assert pull.with_tail(journal, b"garbage") == journal
