@@ -41,7 +41,7 @@ import re
 
 from host_tools.board.pull import log_name
 from host_tools.evening.fold import Fold
-from host_tools.evening.folder import write_json, write_whole
+from host_tools.evening.folder import EveningError, write_json, write_whole
 from host_tools.evening.intake import MATCH_DIGITS
 
 TAKEN = "taken"
@@ -250,3 +250,31 @@ def sync_files(paths):
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def as_on_slate(evening, board):
+    """The board's matches as the copy holds them, as a slate's flash holds them: a
+    spare board (spare.py) or a table's new phone (phones.py) gets them and plays on.
+    (the number of the match on the slate, 0 for none, and [(path under the slate's
+    data/, bytes)]: each earlier match in archive/ under its number, an empty
+    NNNN.damaged for a number the copy never had, the match on the slate as
+    match.jsonl; whole lines only). Only read: `run` may append meanwhile."""
+    try:
+        current = json.loads((evening.state / (board + ".json")).read_text())["current"]
+    except FileNotFoundError:
+        return 0, []
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise EveningError("cannot read the copy's state of %s: %s" % (board, error)) from None
+    files = []
+    for number in range(1, current + 1):
+        try:
+            data = (evening.logs / board / log_name(board, number)).read_bytes()
+        except FileNotFoundError:  # a number the board gave a damaged journal
+            data = None
+        if number == current:
+            files.append(("match.jsonl", (data or b"")[: (data or b"").rfind(b"\n") + 1]))
+        elif data is None:
+            files.append(("archive/%04d.damaged" % number, b""))
+        else:
+            files.append(("archive/%04d.jsonl" % number, data[: data.rfind(b"\n") + 1]))
+    return current, files
