@@ -141,7 +141,7 @@ def test_a_phone_joins_by_its_link_and_its_journal_reaches_the_organiser(
         if os.environ.get("ARDOISE_SCREENSHOT") == "update":
             shutil.copyfile(shot, SCREENSHOT)
         assert phone.errors == []
-    assert "phone1 began match 1" in run.output, run.output
+    assert "Tafel phone1 beginnt Match 1" in run.output, run.output  # in German
 
 
 def test_offline_reloaded_or_closed_in_mid_deal_the_phone_loses_nothing(
@@ -253,11 +253,11 @@ def test_a_phone_s_rights_and_a_phone_taken_back(phones_evening, phone_context, 
         assert board.wait_held((1, 5), 20), run.output
         assert copy_of(evening, "b3") == b"".join(line + b"\n" for line in LINES[:5])
         assert dropped == []
-        assert "another organiser" not in run.output, run.output
+        assert "eine andere Organisation" not in run.output, run.output
         # Taken back: a new link for table 1. The phone before is closed and refused;
         # the new one gets the table's match from the organiser's copy and plays on.
         _, given = phone_link(evening.folder, 1)
-        assert run.said("phone1's password changed"), run.output
+        assert run.said("das Passwort von phone1 wurde geändert"), run.output
         phone.until(lambda: phone.said() == "turnedaway", "the phone taken back refused")
         assert attempt(phone, evening, "phone1", password, "") == "refused 5"
         played = phone.journal()
@@ -274,7 +274,7 @@ def test_a_phone_s_rights_and_a_phone_taken_back(phones_evening, phone_context, 
                 "evening", "enrol", evening.folder, "--phone", "--table", 1, "--take-back"
             )
             assert done.returncode == 0, done.stderr
-            assert "taken back" in done.stdout
+            assert "zurückgenommen" in done.stdout
             new.until(lambda: new.said() == "turnedaway", "the phone taken back refused")
             assert not (evening.folder / "phones" / "table-1.png").exists()
             assert b"phone1:" not in (evening.broker_folder / "passwd").read_bytes()

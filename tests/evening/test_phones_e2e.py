@@ -104,7 +104,8 @@ def new_evening(tmp_path, web_folder):
     port = free_port()
     ok(ardoise("evening", "new", folder, "--players", names, "--sessions", 1, "--deals", DEALS,
                "--ssid", "club", "--wifi-password", "secret", "--broker-port", port,
-               "--websockets-port", free_port(), "--page-port", free_port()))  # fmt: skip
+               "--websockets-port", free_port(), "--page-port", free_port(),
+               "--lang", "en"))  # fmt: skip
     ok(ardoise("evening", "draw", folder, "--seed", 7))
     shutil.copytree(web_folder, folder / "web")  # as `run` builds it once
     slate = Slate(tmp_path / "b3", port)
