@@ -16,8 +16,10 @@ def test_an_emulated_pico_test_goes_with_its_micropythons_deploy():
     groups = {group_of(SESSION % firmware) for firmware in FIRMWARES}
     assert len(groups) == len(FIRMWARES)
     for firmware in FIRMWARES:
-        assert group_of(SESSION % firmware) == group_of(SLEEP % firmware) == (
-            "emulated-pico-" + firmware
+        assert (
+            group_of(SESSION % firmware)
+            == group_of(SLEEP % firmware)
+            == ("emulated-pico-" + firmware)
         )
 
 

@@ -19,9 +19,10 @@ connect in two steps). Topics, with P = "ardoise/E/BOARD":
   and sends nothing before it has heard it;
 - P/status (the board, retained): b"online", and b"offline" as last will;
 - P/seating (the organiser, retained): the table's players for the
-  session, offered at New match (`offer`); at a Le Brouc championship
-  (ruling 35), the round's two pairs, the target and, with a time limit,
-  the minutes left (`left`, said again while the round's clock runs).
+  session, offered at New match (`offer`), empty when the draw was taken
+  back (nothing offered then); at a Le Brouc championship (ruling 35),
+  the round's two pairs, the target and, with a time limit, the minutes
+  left (`left`, said again while the round's clock runs).
 
 At a championship the slate shows the round and the time left under the
 coches of the round's match (the match whose names are the seating's);
@@ -384,6 +385,9 @@ class Evening:
             except ValueError:
                 pass  # not a /have: nothing is guessed from it
         elif topic == self.topics[3]:
+            if not message:  # the organiser took the draw back
+                self.seating = None
+                return
             try:
                 seating = json.loads(message)
                 for key in _SEATED:

@@ -2,11 +2,13 @@
 
     ardoise virtual-board [--flash DIR]
 
-prints the serial port (a pseudo-terminal, e.g. /dev/pts/7) and runs until
-Ctrl-C or SIGTERM; meanwhile `mpremote connect /dev/pts/7 ...` works on it as on a
-Pico: `resume`, `exec`, `fs cp`, `fs ls`, `soft-reset`, `reset`, `repl`.
-The board's filesystem is the folder DIR (virtual-board/ at the root of the
-repository), kept between runs.
+shows the board's screen in the terminal and takes the slate's keys, as
+`ardoise sim` does, with its serial port (a pseudo-terminal, e.g.
+/dev/pts/7) in the title, until q; without a terminal it prints the port
+and runs until Ctrl-C or SIGTERM. Meanwhile `mpremote connect /dev/pts/7
+...` works on it as on a Pico: `resume`, `exec`, `fs cp`, `fs ls`,
+`soft-reset`, `reset`, `repl`. The board's filesystem is the folder DIR
+(virtual-board/ at the root of the repository), kept between runs.
 
 Behind the port runs MicroPython's unix port from .venv, with the stand-in
 `machine` and host_tools/standin/virtual_boot.py, on a pseudo-terminal of
@@ -15,7 +17,7 @@ cannot do for itself: a soft reset (the unix port exits on it) becomes
 "MPY: soft reboot" and a fresh interpreter, in the raw REPL if it was there,
 and machine.reset() a fresh interpreter that runs main.py, as a board does
 after a reset. The display's pictures come out on a pipe of their own
-(`frame`, `wait_for_frame`).
+(`frame`, `wait_for_frame`), and key presses go in on another (`press`).
 
 Pseudo-terminals are POSIX's: pty, termios and fcntl are imported where a
 board starts, so that deploy, pull-log and roster, which import this module
@@ -35,6 +37,7 @@ import threading
 
 from host_tools.common import MICROPYTHON, ROOT, STANDIN, end_on_signals
 from host_tools.sim.screen import read_frames
+from host_tools.sim.terminal import Terminal, render, split_keys
 
 DEFAULT_FLASH = ROOT / "virtual-board"
 HARD_RESET = 3  # host_tools/standin/virtual_boot.py exits with it on machine.reset()
@@ -74,6 +77,7 @@ class VirtualBoard:
         os.set_blocking(self._port_master, False)
         self.port = os.ttyname(self._port_slave)
         self._screen_in, self._screen_out = os.pipe()
+        self._keys_in, self._keys_out = os.pipe()
         self._power_on("power-on")
         self._pump_thread = threading.Thread(target=self._pump, daemon=True)
         self._pump_thread.start()
@@ -88,6 +92,8 @@ class VirtualBoard:
         os.close(self._screen_out)
         self._screen_thread.join()
         for fd in (self._port_master, self._port_slave, self._screen_in):
+            os.close(fd)
+        for fd in (self._keys_in, self._keys_out):
             os.close(fd)
 
     def __enter__(self):
@@ -112,6 +118,11 @@ class VirtualBoard:
             ):
                 return self._frame
         return None
+
+    def press(self, events):
+        """Press the slate's buttons: key events as the simulator's (p n o x a tap of
+        Prev, Next, OK, Extra; P N O X held), played one after the other."""
+        os.write(self._keys_out, events.encode())
 
     def _watch_screen(self):
         for frame in read_frames(self._screen_in):
@@ -140,12 +151,13 @@ class VirtualBoard:
                 str(STANDIN / "virtual_boot.py"),
                 str(self.flash.resolve()),
                 str(self._screen_out),
+                str(self._keys_in),
                 mode,
             ],
             stdin=slave,
             stdout=slave,
             stderr=slave,
-            pass_fds=(self._screen_out,),
+            pass_fds=(self._screen_out, self._keys_in),
             env=dict(os.environ, MICROPYPATH=str(STANDIN)),
             preexec_fn=_take_terminal,
         )
@@ -257,6 +269,9 @@ def main(argv=None):
     end_on_signals()
     board = VirtualBoard(pathlib.Path(args.flash)).start()
     try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            interactive(board, args.flash)
+            return 0
         print("virtual board on %s (flash: %s); Ctrl-C unplugs it" % (board.port, args.flash))
         sys.stdout.flush()
         while True:
@@ -265,7 +280,38 @@ def main(argv=None):
         pass
     finally:
         board.stop()
+    return 0
+
+
+def interactive(board, flash):
+    """The board's screen in this terminal, the keys typed pressed on it, until q."""
+    title = "Ardoise · virtual board on %s (mpremote connect %s) · flash: %s" % (
+        board.port,
+        board.port,
+        flash,
+    )
+    shown = None
+    typed = b""  # the start of a key's sequence, cut by a read
+    with Terminal() as terminal:
+        signal.signal(signal.SIGWINCH, lambda *_: None)  # wakes select() to redraw
+        while True:
+            size = os.get_terminal_size(sys.stdout.fileno())
+            console = board.console.decode("utf-8", "replace").splitlines()
+            lines = render(board.frame, size.columns, size.lines, title=title, note="",
+                           console=console)  # fmt: skip
+            if lines != shown:
+                terminal.draw(lines)
+                shown = lines
+            try:
+                readable, _, _ = select.select([sys.stdin], [], [], 0.05)
+            except InterruptedError:
+                continue
+            if readable:
+                events, typed = split_keys(typed + os.read(sys.stdin.fileno(), 4096))
+                if events is None:
+                    return
+                board.press(events)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,6 +8,9 @@ keeps each board's journal byte for byte in the evening's folder, as
 - folder.py: the evening's folder, its settings and its secrets, the topics;
 - broker.py: Mosquitto's config, password file and ACL, started and stopped;
 - draw.py: the seating of each session, and its printable plan;
+- results.py: each session's tables and standing, the evening's places;
+- printouts.py: the results, the prize list and the table cards to print;
+- lang/: the texts a player or the organiser reads, one module a language;
 - championship.py: a Le Brouc championship's pairs, rounds, plans, the
   seating of a round and the record of its clock; pairing.py its draw;
 - enrol.py: a board given the evening's Wi-Fi, broker and its credentials;

@@ -247,6 +247,9 @@ def draw_round(evening, seed):
         )
     registered = settings["pairs"]
     count = len(registered)
+    # Pairs withdrawn between rounds (ardoise evening players) are drawn no more.
+    gone = {frozenset(pair) for pair in settings.get("withdrawn_pairs", [])}
+    playing_now = {index for index, pair in enumerate(registered) if frozenset(pair) not in gone}
     record = results = None
     if draws:
         record, results = collect(evening)
@@ -260,11 +263,13 @@ def draw_round(evening, seed):
         seed = draws[0]["seed"] if draws else seed
         drawn = pairing.round_robin(count, seed)[len(draws)]
     elif not draws:
-        drawn = pairing.swiss_round(pairing.first_order(count, seed), {}, {}, {})
+        order = [pair for pair in pairing.first_order(count, seed) if pair in playing_now]
+        drawn = pairing.swiss_round(order, {}, {}, {})
     else:
         index = {frozenset(pair): number for number, pair in enumerate(registered)}
         ranked = pairs_module.rank(results, record.byes(), registered)
         order = [index[frozenset(p.pair)] for p in ranked if frozenset(p.pair) in index]
+        order = [pair for pair in order if pair in playing_now]
         wins = {index[frozenset(p.pair)]: p.won for p in ranked if frozenset(p.pair) in index}
         met = {}
         byes = {}
@@ -492,6 +497,9 @@ def live(evening, folded, now=None):
                 "round": result.round,
                 "match": pairs_module.match_text(result),
                 "result": pairs_module.outcome_text(result),
+                # The same for a page in another language: who won, and how.
+                "winner": pairs_module.pair_name(result.teams[result.winner]),
+                "by_time": result.by_time,
             }
             for result in sorted(results, key=lambda r: (r.round or 0, str(r.source.path)))
             if result.finished

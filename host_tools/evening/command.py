@@ -5,13 +5,17 @@
     ardoise evening new FOLDER --pairs PAIRS.txt [--format swiss|round-robin --rounds N
         --target 5 --rules etivaz --round-minutes M ...]
     ardoise evening wifi FOLDER [--ssid NETWORK --wifi-password ...]
-    ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N]
+    ardoise evening draw FOLDER [--seed N] [--sit-out | --two] [--show N] [--force]
+        [--take-back]
     ardoise evening enrol FOLDER --port PORT [--board-id ID] [--table N] [--broker-host IP]
         [--page-host IP]
     ardoise evening enrol FOLDER --phone --table N [--page-host IP] [--take-back]
     ardoise evening run FOLDER [--broker mqtt://USER@HOST:1883 [--broker-password-file FILE]]
         [--page-port N]
     ardoise evening status FOLDER
+    ardoise evening players FOLDER [--add NAME ...] [--withdraw NAME ...]
+    ardoise evening replace FOLDER --table N --port PORT [--erase]
+    ardoise evening results FOLDER [--session N]
 
 `new` writes the evening's folder: its settings, secrets and Mosquitto's
 config (host_tools/evening/folder.py); with --pairs, a Le Brouc championship
@@ -24,23 +28,35 @@ address (for the slate's web page) over USB; with --phone, a table's phone
 gets a link and its QR code instead (host_tools/evening/phones.py). `run`
 starts Mosquitto, keeps every board's journal in FOLDER/logs/ as lines
 arrive and serves the live ranking, and the phones' slate, on the LAN,
-until Ctrl-C. `status` says
-what the folder holds of each table. At the end, `ardoise tournament
+until Ctrl-C. `status` says what the folder holds of each table. `replace`
+puts a table's match from the organiser's copy on a spare board, when its
+slate died (spare.py). `results` writes each session's results and the
+prize list to print (FOLDER/results/). At the end, `ardoise tournament
 FOLDER` gives the ranking from the files.
 """
 
 import argparse
+import datetime
 import getpass
 import pathlib
 import sys
 import time
 
 from host_tools.board.board_id import BoardIdError
-from host_tools.board.link import LinkError, add_port_arguments
+from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments
 from host_tools.board.roster import RosterError
 from host_tools.board.roster import check as check_names
-from host_tools.common import end_on_signals, plural, printable
-from host_tools.evening import broker, championship, draw, pairing
+from host_tools.common import end_on_signals, printable
+from host_tools.evening import (
+    broker,
+    championship,
+    course,
+    draw,
+    lang,
+    pairing,
+    printouts,
+    results,
+)
 from host_tools.evening.folder import Evening, EveningError, new_id, new_password
 
 RULES = {"bruus": ("schwesing", "treia"), "brouc": ("etivaz", "brou1802", "31")}
@@ -99,10 +115,13 @@ def new(args):
             "deals": args.deals,
             "players": players,
         }
+    texts = lang.Texts(args.lang)
     evening = Evening(folder)
     evening.settings = {
         "evening": new_id(),
-        "title": args.title or ("Le Brouc championship" if args.pairs else "Tournament evening"),
+        "date": datetime.date.today().isoformat(),  # a season's column (ardoise tournament)
+        "lang": args.lang,  # what every text a player or the organiser reads is in
+        "title": args.title or texts("championship_title" if args.pairs else "default_title"),
         **game,
         "broker": {"port": args.broker_port, "websockets": args.websockets_port},
         "page_port": args.page_port,
@@ -115,39 +134,46 @@ def new(args):
     broker.write_config(evening)
     if args.pairs:
         print(
-            "evening %s: Le Brouc championship, %s, in %s"
-            % (evening.id, championship.describe(evening.settings), folder)
+            texts(
+                "new_championship",
+                id=evening.id,
+                what=championship.describe(evening.settings),
+                folder=folder,
+            )
         )
     else:
         print(
-            "evening %s: %d players, %s (%s), %d sessions of %d deals, in %s"
-            % (
-                evening.id,
-                len(players),
-                args.game,
-                game["rules"],
-                args.sessions,
-                args.deals,
-                folder,
-            )  # fmt: skip
+            texts(
+                "new_done",
+                id=evening.id,
+                players=len(players),
+                game=args.game,
+                rules=game["rules"],
+                sessions=args.sessions,
+                deals=args.deals,
+                folder=folder,
+            )
         )
     say_secrets(evening)
     if not wifi:
-        print("no Wi-Fi network yet: `ardoise evening wifi %s` sets it, before enrolling" % folder)
-    print("next: ardoise evening draw %s" % folder)
+        print(texts("new_wifi_later", folder=folder))
+    print(texts("next_draw", folder=folder))
     return 0
 
 
 def say_secrets(evening):
     """Where the passwords are, and that git leaves them out."""
-    where = "%s and %s" % (evening.folder / "secrets.json", evening.folder / "broker" / "passwd")
-    print("the passwords: %s (yours alone to read)" % where)
+    texts = lang.of(evening)
+    print(
+        texts(
+            "new_secrets",
+            secrets=evening.folder / "secrets.json",
+            passwd=evening.folder / "broker" / "passwd",
+        )
+    )
     repository = evening.repository()
     if repository:
-        print(
-            "  %s is in the git repository %s: its .gitignore keeps them out of any commit"
-            % (evening.folder, repository)
-        )
+        print(texts("new_in_git", folder=evening.folder, repository=repository))
 
 
 def wifi_of(args, folder, later=False):
@@ -191,13 +217,12 @@ def set_wifi(args):
     before = evening.secrets.get("wifi") or {}
     wifi = evening.secrets["wifi"] = wifi_of(args, evening.folder)
     evening.save()
-    print("evening %s: the boards join Wi-Fi %r" % (evening.id, wifi["ssid"]))
+    texts = lang.of(evening)
+    print(texts("wifi_set", id=evening.id, ssid=repr(wifi["ssid"])))
     if evening.boards and wifi != before:
         # A board has the network it was enrolled with (data/evening.json).
-        print(
-            "  the boards enrolled still have %r: enrol each again to give them this one (%s)"
-            % (before.get("ssid", ""), ", ".join(sorted(evening.boards)))
-        )
+        boards = ", ".join(sorted(evening.boards))
+        print(texts("wifi_enrol_again", ssid=repr(before.get("ssid", "")), boards=boards))
     return 0
 
 
@@ -211,28 +236,37 @@ def do_draw(args):
         if not 1 <= args.show <= len(draws):
             raise EveningError("session %d is not drawn (%d drawn)" % (args.show, len(draws)))
         session = draws[args.show - 1]
+    elif args.take_back:
+        number = course.take_back(evening)
+        print(lang.of(evening)("session_taken_back", session=number, folder=evening.folder))
+        return 0
     else:
         if len(draws) >= evening.settings["sessions"]:
             raise EveningError("the %d sessions are drawn: --show N prints one again" % len(draws))
+        course.check_next_draw(evening, args.force)
+        sit_out, two = course.left_over(evening, args.sit_out, args.two)
         seed = draw.new_seed() if args.seed is None else args.seed
         session = draw.draw_session(
             evening.settings["players"],
             draws,
             seed,
-            args.sit_out,
-            args.two,
+            sit_out,
+            two,
             evening.settings["rules"],
         )
         draws.append(session)
+        evening.settings.pop("seated", None)  # a seating to push again (run.py)
         evening.save()
+    texts = lang.of(evening)
     sessions = evening.settings["sessions"]
     write_plan(
         evening,
-        "session-%d" % session["session"],
-        lambda png: draw.write_png(png, title, session, sessions),
-        draw.page(title, session, sessions),
-        draw.plan_lines(title, session, sessions),
+        course.stem(session),
+        lambda png: draw.write_png(png, title, session, sessions, texts),
+        draw.page(title, session, sessions, texts),
+        draw.plan_lines(title, session, sessions, texts),
     )
+    write_cards(evening, session, args.page_host)
     return 0
 
 
@@ -246,7 +280,19 @@ def write_plan(evening, name, picture, document, lines):
     picture(png)
     page.write_text(document, encoding="utf-8")
     print("\n".join(lines))
-    print("plan to print: %s (or %s)" % (png, page))
+    print(lang.of(evening)("plan_written", png=png, html=page))
+
+
+def write_cards(evening, drawn, page_host):
+    """A card a table of `drawn` (a session or a championship's round), said."""
+    texts, settings = lang.of(evening), evening.settings
+    if "round" in drawn:
+        heading = texts("round_of", round=drawn["round"], rounds=settings["rounds"])
+    else:
+        heading = texts("session_of", session=drawn["session"], sessions=settings["sessions"])
+    url = page_url(evening, page_host)
+    written = printouts.write_cards(evening, course.stem(drawn), heading, drawn["tables"], url)
+    print(texts("cards_written", html=written[0], png=written[1].name))
 
 
 def draw_round(evening, args):
@@ -260,18 +306,85 @@ def draw_round(evening, args):
         if not 1 <= args.show <= len(draws):
             raise EveningError("round %d is not drawn (%d drawn)" % (args.show, len(draws)))
         drawn = draws[args.show - 1]
+    elif args.take_back:
+        number = course.take_back(evening)
+        print(lang.of(evening)("round_taken_back", round=number, folder=evening.folder))
+        return 0
     else:
         seed = draw.new_seed() if args.seed is None else args.seed
         drawn = championship.draw_round(evening, seed)
         draws.append(drawn)
+        settings.pop("seated", None)  # a seating to push again (run.py)
         evening.save()
     write_plan(
         evening,
-        "round-%d" % drawn["round"],
+        course.stem(drawn),
         lambda png: championship.write_png(png, title, settings, drawn),
         championship.page(title, settings, drawn),
         championship.plan_lines(title, settings, drawn),
     )
+    write_cards(evening, drawn, args.page_host)
+    return 0
+
+
+def do_players(args):
+    """Players who come late or leave early, between sessions."""
+    evening = Evening.load(pathlib.Path(args.folder))
+    added = "\n".join(args.add).encode() if args.add else b""
+    if not added and not args.withdraw:
+        settings = evening.settings
+        if "pairs" in settings:  # a championship's
+            gone = settings.get("withdrawn_pairs", [])
+            playing = [" & ".join(pair) for pair in settings["pairs"] if pair not in gone]
+            gone = [" & ".join(pair) for pair in gone]
+        else:
+            playing, gone = settings["players"], settings.get("withdrawn", [])
+        print("%d: %s" % (len(playing), ", ".join(playing)))
+        if gone:
+            print(lang.of(evening)("players_withdrawn", names=", ".join(gone)))
+        return 0
+    for line in course.change_players(evening, added, args.withdraw):
+        print(line)
+    return 0
+
+
+def page_url(evening, host=None):
+    """The live page's address, as `run` serves it with its default port."""
+    from host_tools.evening.live import lan_address
+
+    return "http://%s:%d/" % (host or lan_address(), evening.settings["page_port"])
+
+
+def do_results(args):
+    """Each session's results and the prize list, printed and written to FOLDER/results/."""
+    from host_tools.evening.live import Logs
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    texts = lang.of(evening)
+    made = results.results(evening, Logs(evening.logs).read())
+    title = evening.settings["title"]
+    sessions = evening.settings["sessions"]
+    folder = evening.folder / "results"
+    shown = [s for s in made.sessions if any(table.scores for table in s.tables)]
+    if args.session is not None:
+        shown = [s for s in made.sessions if s.session == args.session]
+        if not shown:
+            raise EveningError("session %d is not drawn" % args.session)
+    lines = []
+    for session in shown:
+        parts = printouts.session_parts(texts, title, session, sessions)
+        lines += printouts.text_lines(parts) + [""]
+        written = printouts.write(folder, "session-%d" % session.session, texts, parts)
+        lines.append(texts("results_written", html=written[0], png=written[1]))
+        lines.append("")
+    if args.session is None:
+        parts = printouts.prize_parts(texts, title, made)
+        lines += printouts.text_lines(parts) + [""]
+        written = printouts.write(folder, "prize-list", texts, parts)
+        lines.append(texts("results_written", html=written[0], png=written[1]))
+    for path, error in made.refused:
+        lines.append(texts("status_refused", text="%s: %s" % (path, error)).strip())
+    print(printable("\n".join(lines)))
     return 0
 
 
@@ -295,19 +408,50 @@ def enrol(args):
         live,
     )
     broker.write_config(evening)
+    texts = lang.of(evening)
     if before:
-        print("board %s was enrolled in evening %s: it now belongs to this one" % (board, before))
+        print(texts("enrol_moved", board=board, before=before))
     print(
-        "board %s enrolled at table %d: broker %s:%d, Wi-Fi %r"
-        % (
-            board,
-            table,
-            host,
-            evening.settings["broker"]["port"],
-            evening.secrets.get("wifi", {}).get("ssid", ""),
+        texts(
+            "enrol_done",
+            board=board,
+            table=table,
+            broker="%s:%d" % (host, evening.settings["broker"]["port"]),
+            ssid=repr(evening.secrets.get("wifi", {}).get("ssid", "")),
         )
     )
+    if args.port == VIRTUAL:  # trying the evening without boards: this PC plays the slate
+        print(texts("enrol_virtual", flash=args.virtual_flash))
     return 0
+
+
+def do_replace(args):
+    """A spare board for a table whose slate died: the match from the organiser's copy."""
+    from host_tools.board.link import connect
+    from host_tools.evening.live import lan_address
+    from host_tools.evening.spare import replace
+
+    evening = Evening.load(pathlib.Path(args.folder))
+    host = args.broker_host or evening.settings.get("broker_host") or lan_address()
+    with connect(args.port, pathlib.Path(args.virtual_flash)) as link:
+        board, number, lines = replace(
+            evening, args.table, link, host, page_url(evening, args.page_host), args.erase
+        )
+    broker.write_config(evening)  # the new password; a running `run` reloads it
+    texts = lang.of(evening)
+    if number:
+        print(texts("spare_done", board=board, table=args.table, match=number, lines=lines))
+    else:
+        print(texts("spare_empty", board=board, table=args.table))
+    print(texts("spare_after"))
+    return 0
+
+
+def say_started(evening, address, url, own_broker):
+    texts = lang.of(evening)
+    print(texts("run_start", id=evening.id, broker=address, boards=len(evening.boards)))
+    print(texts("run_page", url=url))
+    print(texts("run_ctrl_c") if own_broker else texts("run_ctrl_c_broker", broker=address))
 
 
 def enrol_phone(args):
@@ -321,30 +465,33 @@ def enrol_phone(args):
     evening = Evening.load(pathlib.Path(args.folder))
     user, password, before = phones.give(evening, args.table, args.take_back)
     broker.write_config(evening)  # a running `run` has Mosquitto read it again
+    texts = lang.of(evening)
     if password is None:
         phones.take_back_files(evening, args.table)
-        print(
-            "the phone at table %d is taken back (%s): its password no longer works; "
-            "give another with ardoise evening enrol %s --phone --table %d"
-            % (args.table, user, args.folder, args.table)
-        )
+        print(texts("phone_taken_back", table=args.table, user=user, folder=args.folder))
+        cards_again(evening, args.page_host)
         return 0
     page_host = args.page_host or lan_address()
     url = phones.link(evening, user, password, page_host, args.broker_host)
     written = phones.write_codes(evening, args.table, url)
     if before:
-        print("the phone given before at table %d is taken back: it can no longer connect"
-              % args.table)  # fmt: skip
+        print(texts("phone_before_taken", table=args.table))
     print(phones.terminal_code(url), end="")
-    print("table %d's phone (%s): scan the code above, or open on the phone" % (args.table, user))
+    print(texts("phone_scan", table=args.table, user=user))
     print("  %s" % url)
-    print(
-        "the link holds the phone's password: hand it to table %d alone (also in %s, %s)"
-        % (args.table, written[0], written[1])
-    )
+    print(texts("phone_private", table=args.table, png=written[0], svg=written[1]))
+    cards_again(evening, page_host)
     if not phones.can_build():
-        print("`run` builds the phones' page from the pinned npm packages: `make node` first")
+        print(texts("phone_make_node"))
     return 0
+
+
+def cards_again(evening, page_host):
+    """The last draw's table cards written again: a table's phone given or taken back
+    shows on its card, or no longer."""
+    draws = evening.settings.get("draws") or []
+    if draws:
+        write_cards(evening, draws[-1], page_host)
 
 
 def run(args):
@@ -372,17 +519,7 @@ def run(args):
         runner.start()
         url = "http://%s:%d/" % (args.page_host or lan_address(), page_port)
         server = _serve(evening, runner, page_port, url)
-        print(
-            "evening %s: broker %s, %d boards enrolled" % (evening.id, address, len(evening.boards))
-        )
-        print("the live ranking: %s (its QR code: %sqr.svg)" % (url, url))
-        if mosquitto:
-            print("Ctrl-C stops the evening's broker and page; the folder keeps everything")
-        else:
-            print(
-                "Ctrl-C stops the page and this organiser; the broker at %s keeps running; "
-                "the folder keeps everything" % address
-            )
+        say_started(evening, address, url, own_broker=mosquitto is not None)
         files = evening.changed()
         while True:
             time.sleep(0.5)
@@ -393,7 +530,7 @@ def run(args):
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
                 mosquitto.reload()
     except KeyboardInterrupt:
-        print("stopped: the folder holds every line confirmed")
+        print(lang.of(evening)("run_stopped"))
         return 0
     finally:
         if server:
@@ -438,81 +575,80 @@ def status(args):
     evening = Evening.load(pathlib.Path(args.folder))
     boards = kept(evening)
     now = standing(evening, Logs(evening.logs), {b: v["seen"] for b, v in boards.items()})
+    texts = lang.of(evening)
     if championship.is_championship(evening.settings):
-        out = ["evening %s: %d boards enrolled" % (evening.id, len(evening.boards))]
+        out = [texts("status_championship", id=evening.id, boards=len(evening.boards))]
     else:
         out = [
-            "evening %s: session %d of %s drawn, %d boards enrolled"
-            % (evening.id, now["session"], now["sessions"], len(evening.boards))
+            texts(
+                "status_head",
+                id=evening.id,
+                session=now["session"],
+                sessions=now["sessions"],
+                boards=len(evening.boards),
+            )
         ]
     for table in now["tables"]:
         board = table["board"]
         files = sorted((evening.logs / board).glob("*.jsonl"))
         lines = sum(path.read_bytes().count(b"\n") for path in files)
-        deal = ""
-        if table.get("deal"):
-            deal = "deal %s%s, " % (table["deal"], "/%s" % table["deals"] if table["deals"] else "")
-        heard = "never seen"
+        heard = texts("status_never")
         if table["seen"]:
-            heard = "seen at %s" % table["seen"]
-            if boards[board]["status"]:
-                heard = "%s, %s" % (boards[board]["status"], heard)
+            heard = texts("status_seen", status=boards[board]["status"], time=table["seen"])
+            if not boards[board]["status"]:
+                heard = texts("status_seen_at", time=table["seen"])
         out.append(
-            "  table %d, board %s (%s): %s%s; %s, %s held"
-            % (
-                table["table"],
-                board,
-                heard,
-                deal,
-                table["state"],
-                plural(len(files), "match"),
-                plural(lines, "line"),
+            texts(
+                "status_table",
+                table=table["table"],
+                board=board,
+                heard=heard,
+                state=printouts.table_line(texts, table),
+                matches=texts.count("n_match", len(files)),
+                lines=texts.count("n_line", lines),
             )
         )
     for board, held in sorted(boards.items()):
         refused = held["refused"]
         if refused:
             out.append(
-                "  board %s: %s refused at %s (%s): %s"
-                % (board, refused["what"], refused["at"], plural(refused["count"], "time"),
-                   refused["reason"])
-            )  # fmt: skip
-    out += ["  refused: %s" % text for text in now["refused"]]
+                texts(
+                    "status_board_refused",
+                    board=board,
+                    what=refused["what"],
+                    at=refused["at"],
+                    count=texts.count("n_time", refused["count"]),
+                    reason=refused["reason"],
+                )
+            )
+    out += [texts("status_refused", text=text) for text in now["refused"]]
     print(printable("\n".join(out)))  # a board's words never drive the terminal
     if championship.is_championship(evening.settings):
-        round_status(evening)
+        round_status(evening, texts)
     return 0
 
 
-def round_status(evening):
+def round_status(evening, texts):
     """`status` at a championship: the round, and the tables that still play."""
     settings = evening.settings
     draws = settings["draws"]
     if not draws:
-        print("championship: no round drawn yet (ardoise evening draw %s)" % evening.folder)
+        print(texts("round_none", folder=evening.folder))
         return
     _, results = championship.collect(evening)
     still = championship.playing(draws[-1], results)
-    print(
-        "championship: round %d of %d; %s"
-        % (
-            draws[-1]["round"],
-            settings["rounds"],
-            "every match won: the next round can be drawn"
-            if not still
-            else plural(len(still), "table") + " still playing",
-        )
-    )
+    state = texts("round_all_won")
+    if still:
+        state = texts("round_playing", tables=texts.count("n_table", len(still)))
+    print(texts("round_status", round=draws[-1]["round"], rounds=settings["rounds"], state=state))
     for text in still:
         print("  " + text)
     if draws[-1].get("bye"):
-        print("  bye: %s" % " & ".join(draws[-1]["bye"]))
+        print(texts("round_bye", pair=" & ".join(draws[-1]["bye"])))
 
 
-def parser():
-    top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
-    commands = top.add_subparsers(dest="command", required=True)
-    one = commands.add_parser("new", help="a new evening's folder")
+def new_arguments(one):
+    """`new`'s arguments: a Schwesing evening's or a championship's."""
     one.add_argument("folder")
     who = one.add_mutually_exclusive_group(required=True)
     who.add_argument("--players", help="the players' names, one per line (a Schwesing evening)")
@@ -539,12 +675,25 @@ def parser():
     )
     one.add_argument("--sessions", type=int, default=3)
     one.add_argument("--deals", type=int, default=16, help="deals per session")
+    one.add_argument(
+        "--lang",
+        choices=lang.LANGUAGES,
+        default=lang.DEFAULT,
+        help="the evening's language: the page, the plans, the printouts, the messages "
+        "(fr by default, as the slate)",
+    )
     one.add_argument("--title", help="the plans' and the page's title")
     wifi_arguments(one, later=True)
     one.add_argument("--broker-port", type=int, default=1883)
     one.add_argument("--websockets-port", type=int, default=9001)
     one.add_argument("--page-port", type=int, default=8080)
     one.set_defaults(act=new)
+
+
+def parser():
+    top = argparse.ArgumentParser(prog="ardoise evening", description=__doc__.split("\n\n")[0])
+    commands = top.add_subparsers(dest="command", required=True)
+    new_arguments(commands.add_parser("new", help="a new evening's folder"))
     one = commands.add_parser("wifi", help="the Wi-Fi network the boards join, set again")
     one.add_argument("folder")
     wifi_arguments(one)
@@ -555,6 +704,9 @@ def parser():
     one.add_argument("--sit-out", action="store_true", help="players left over sit out in turn")
     one.add_argument("--two", action="store_true", help="two left over play a table of two")
     one.add_argument("--show", type=int, metavar="N", help="print session N's plan again")
+    one.add_argument("--force", action="store_true", help="draw while a session is played")
+    one.add_argument("--take-back", action="store_true", help="take back a draw not yet played")
+    one.add_argument("--page-host", help="the live page's address for the table cards' QR code")
     one.set_defaults(act=do_draw)
     enrol_arguments(commands.add_parser("enrol", help="a board's or a phone's enrolment"))
     one = commands.add_parser("run", help="the evening: broker, copies, live page (Ctrl-C)")
@@ -575,7 +727,29 @@ def parser():
     one = commands.add_parser("status", help="which tables play, seen when, what they sent")
     one.add_argument("folder")
     one.set_defaults(act=status)
+    during_and_after(commands)
     return top
+
+
+def during_and_after(commands):
+    """The subcommands of the evening's course: players, a spare board, the results."""
+    one = commands.add_parser("players", help="add or withdraw players (or pairs) between draws")
+    one.add_argument("folder")
+    one.add_argument("--add", action="append", metavar="NAME", help="who comes ('A & B': a pair)")
+    one.add_argument("--withdraw", action="append", default=[], metavar="NAME", help="who leaves")
+    one.set_defaults(act=do_players)
+    one = commands.add_parser("replace", help="a spare board for a table whose slate died")
+    one.add_argument("folder")
+    add_port_arguments(one)
+    one.add_argument("--table", type=int, required=True, help="the table whose slate died")
+    one.add_argument("--erase", action="store_true", help="erase the spare's own matches")
+    one.add_argument("--broker-host", help="the broker's address on the LAN (this PC's)")
+    one.add_argument("--page-host", help="the live ranking's address on the LAN (this PC's)")
+    one.set_defaults(act=do_replace)
+    one = commands.add_parser("results", help="each session's results and the prize list")
+    one.add_argument("folder")
+    one.add_argument("--session", type=int, metavar="N", help="session N's results alone")
+    one.set_defaults(act=do_results)
 
 
 def enrol_arguments(one):

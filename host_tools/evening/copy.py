@@ -29,7 +29,8 @@ boards under one id), said and never written.
 A new match's first line cannot tell whether the last lines of the match
 before were lost on the way (a broker restarted, say). So it is taken only
 when it comes again after the organiser has said once more what it holds:
-a board that had more lines of the old match sends them first. A board
+a board that had more lines of the old match sends them first, and one of
+them not taken (a gap, a full disk) puts the question again. A board
 must therefore send a match's first line again only when a /have asks for
 what follows it, never on its own.
 """
@@ -40,7 +41,7 @@ import re
 
 from host_tools.board.pull import log_name
 from host_tools.evening.fold import Fold
-from host_tools.evening.folder import write_json, write_whole
+from host_tools.evening.folder import EveningError, write_json, write_whole
 from host_tools.evening.intake import MATCH_DIGITS
 
 TAKEN = "taken"
@@ -134,9 +135,15 @@ class BoardCopy:
     def receive(self, number, index, line):
         """What to do with line `index` of match `number`: TAKEN (written), DUPLICATE,
         GAP, CONFIRM or CONFLICT, and a text for a conflict."""
-        if number == self.current and index == self.count:
-            self.append(line)
-            return TAKEN, None
+        if number == self.current:
+            # A line of the match on the slate not held yet, taken or not (a gap, a
+            # full disk): the board has more of it, so a next match's first line
+            # that came before waits for the /have said after this one.
+            if index >= self.count:
+                self.pending = None
+            if index == self.count:
+                self.append(line)
+                return TAKEN, None
         if number > self.current and index == 0 and (self.count or not self.current):
             if self.pending == number:
                 self.begin(number, line)
@@ -181,7 +188,6 @@ class BoardCopy:
         if self.current not in self.folds:  # its file was not there at load: begun now
             self.folds[self.current] = Fold(path)
         self.folds[self.current].add(line)
-        self.pending = None
 
     def begin(self, number, line):
         """The board began match `number` (the match before keeps its file and name)."""
@@ -244,3 +250,31 @@ def sync_files(paths):
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def as_on_slate(evening, board):
+    """The board's matches as the copy holds them, as a slate's flash holds them: a
+    spare board (spare.py) or a table's new phone (phones.py) gets them and plays on.
+    (the number of the match on the slate, 0 for none, and [(path under the slate's
+    data/, bytes)]: each earlier match in archive/ under its number, an empty
+    NNNN.damaged for a number the copy never had, the match on the slate as
+    match.jsonl; whole lines only). Only read: `run` may append meanwhile."""
+    try:
+        current = json.loads((evening.state / (board + ".json")).read_text())["current"]
+    except FileNotFoundError:
+        return 0, []
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise EveningError("cannot read the copy's state of %s: %s" % (board, error)) from None
+    files = []
+    for number in range(1, current + 1):
+        try:
+            data = (evening.logs / board / log_name(board, number)).read_bytes()
+        except FileNotFoundError:  # a number the board gave a damaged journal
+            data = None
+        if number == current:
+            files.append(("match.jsonl", (data or b"")[: (data or b"").rfind(b"\n") + 1]))
+        elif data is None:
+            files.append(("archive/%04d.damaged" % number, b""))
+        else:
+            files.append(("archive/%04d.jsonl" % number, data[: data.rfind(b"\n") + 1]))
+    return current, files

@@ -9,8 +9,9 @@ how many pairs meet again.
 
 A number of players that is not a multiple of four is never seated
 silently: the organiser chooses `--sit-out` (the players who sat out least
-sit out this session, drawn among them) or `--two` (two players left over
-play a table of two, Bruus's `two` rules).
+sit out this session, drawn among them; a late arrival's missed sessions
+count as sat out) or `--two` (two players left over play a table of two,
+Bruus's `two` rules).
 """
 
 import html
@@ -31,11 +32,15 @@ def partner_pairs(table):
     return [frozenset((names[0], names[2])), frozenset((names[1], names[3]))]
 
 
-def sat_out(draws):
+def sat_out(draws, players=None):
+    """{name: sessions not played}: sat out, or, of `players`, not there yet (a late
+    arrival has missed sessions: they count, so that others sit out first)."""
     counts = {}
     for draw in draws:
-        for name in draw["sit_out"]:
-            counts[name] = counts.get(name, 0) + 1
+        seated = {name for table in draw["tables"] for name in table["names"]}
+        for name in draw["sit_out"] if players is None else players:
+            if name not in seated:
+                counts[name] = counts.get(name, 0) + 1
     return counts
 
 
@@ -75,7 +80,7 @@ def draw_session(players, draws, seed, sit_out=False, two=False, rules="schwesin
     """The next session's seating: {"session", "seed", "tables", "sit_out", "repeats"}."""
     out_count, table_of_two = plan_tables(players, sit_out, two, rules)
     rng = random.Random(seed)
-    counts = sat_out(draws)
+    counts = sat_out(draws, players)
     # Who sits out: those who sat out least, drawn among them.
     order = sorted(players, key=lambda name: (counts.get(name, 0), rng.random()))
     resting = sorted(order[:out_count], key=players.index)
@@ -114,66 +119,72 @@ def new_seed():
     return secrets.randbelow(10**9)
 
 
-# -- the plan ------------------------------------------------------------------
-
-SEATS = ("seat 1", "seat 2", "seat 3", "seat 4")
+# -- the plan (in the evening's language: texts, host_tools/evening/lang/) ---------------
 
 
-def plan_rows(draw):
+def plan_rows(draw, texts):
     rows = []
     for table in draw["tables"]:
         names = table["names"]
         cells = list(names) + [""] * (4 - len(names))
         if len(names) == 4:
-            teams = "%s & %s against %s & %s" % (names[0], names[2], names[1], names[3])
+            first, second = " & ".join(names[0::2]), " & ".join(names[1::2])
+            teams = texts("teams_against", first=first, second=second)
         else:
-            teams = "%s against %s (%s)" % (names[0], names[1], table["rules"])
+            teams = texts("plan_two", first=names[0], second=names[1])
         rows.append(["%d" % table["table"]] + cells + [teams])
     return rows
 
 
-def plan_lines(evening_title, draw, sessions):
-    lines = [
-        "%s: session %d of %d (seed %d)" % (evening_title, draw["session"], sessions, draw["seed"])
-    ]
-    for row in plan_rows(draw):
-        lines.append("  table %s: %s" % (row[0], row[-1]))
+def plan_lines(evening_title, draw, sessions, texts):
+    heading = texts(
+        "plan_session",
+        title=evening_title,
+        session=draw["session"],
+        sessions=sessions,
+        seed=draw["seed"],
+    )
+    lines = [heading]
+    for row in plan_rows(draw, texts):
+        lines.append(texts("plan_table", table=row[0], teams=row[-1]))
     if draw["sit_out"]:
-        lines.append("  sitting out: %s" % ", ".join(draw["sit_out"]))
+        lines.append(texts("plan_sitting_out", names=", ".join(draw["sit_out"])))
     if draw["repeats"]:
-        lines.append(
-            "  %d pair%s of partners already played together: no seating avoids it"
-            % (draw["repeats"], "s" if draw["repeats"] > 1 else "")
-        )
+        lines.append(texts("plan_repeats", count=draw["repeats"]))
     return lines
 
 
-HEADINGS = ["table"] + list(SEATS) + ["partners"]
+def headings(texts):
+    seats = [texts("seat_n", seat=seat) for seat in range(1, 5)]
+    return [texts("table")] + seats + [texts("partners")]
 
 
-def write_png(path, title, draw, sessions):
+def write_png(path, title, draw, sessions, texts):
+    from host_tools.evening.printouts import SCALE, save_png
     from host_tools.logs.ranking_page import Sheet
 
     sheet = Sheet()
     sheet.heading(title, 32)
-    sheet.heading("Session %d of %d" % (draw["session"], sessions))
-    sheet.table(HEADINGS, plan_rows(draw), (0,))
+    sheet.heading(texts("session_of", session=draw["session"], sessions=sessions))
+    sheet.table(headings(texts), plan_rows(draw, texts), (0,))
     if draw["sit_out"]:
-        sheet.note("Sitting out: " + ", ".join(draw["sit_out"]))
-    sheet.note("Seats 1 and 3 play together, against seats 2 and 4. Seed %d." % draw["seed"])
-    sheet.picture().save(path, "PNG")
+        sheet.note(texts("sitting_out", names=", ".join(draw["sit_out"])))
+    sheet.note(texts("seats_rule", seed=draw["seed"]))
+    save_png(sheet.picture(SCALE), path)  # to print at 300 dpi
 
 
-def page(title, draw, sessions):
+def page(title, draw, sessions, texts):
+    from host_tools.evening.printouts import PRINT
     from host_tools.logs.ranking_page import _table, document
 
     parts = [
-        "<h2>Session %d of %d</h2>" % (draw["session"], sessions),
-        _table(HEADINGS, plan_rows(draw), (0,)),
+        "<h2>%s</h2>"
+        % html.escape(texts("session_of", session=draw["session"], sessions=sessions)),
+        _table(headings(texts), plan_rows(draw, texts), (0,)),
     ]
     if draw["sit_out"]:
-        parts.append("<p>Sitting out: %s</p>" % html.escape(", ".join(draw["sit_out"])))
-    parts.append(
-        "<p>Seats 1 and 3 play together, against seats 2 and 4. Seed %d.</p>" % draw["seed"]
-    )
-    return document(title, parts)
+        parts.append(
+            "<p>%s</p>" % html.escape(texts("sitting_out", names=", ".join(draw["sit_out"])))
+        )
+    parts.append("<p>%s</p>" % html.escape(texts("seats_rule", seed=draw["seed"])))
+    return document(title, parts, texts.lang, PRINT)

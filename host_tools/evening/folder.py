@@ -32,9 +32,11 @@ GITIGNORE = """# Written by `ardoise evening new`: the evening's passwords stay 
 secrets.json
 broker/passwd
 *.tmp
-# The tables' phones' links (each holds its phone's password), and the page
-# `run` builds for them.
+# The tables' phones' links (each holds its phone's password, as does the
+# table card of a table with a phone), and the page `run` builds for them.
 phones/
+seating/*-cards.html
+seating/*-table-*.png
 web/
 """
 ORGANISER = "organiser"  # the organiser's broker user; no board may take this id

@@ -12,16 +12,18 @@ journals alone. Under /slate/, the slate's page for the tables' phones
 
 import html
 import json
+import pathlib
 import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from host_tools.evening import championship
+from host_tools.evening import championship, lang
+from host_tools.evening import results as results_module
 from host_tools.evening.folder import EveningError
 from host_tools.logs import ranking as ranking_module
-from host_tools.logs import standings, tournament
-from host_tools.logs.matchlog import closes_deal, read_match_log
+from host_tools.logs import standings
+from host_tools.logs.matchlog import read_match_log
 from scoring import LogError
 
 SCORES = ("session_points", "games", "points", "coches", "parties", "slate", "balance")
@@ -105,19 +107,31 @@ class Held:
         return dict(sorted(logs.items(), key=lambda item: item[0].parts))  # Path's own order
 
 
-def score_text(state):
-    """A table's score in a few words: the first of SCORES the state has."""
+def score_of(state):
+    """A table's score without its players' names: [the first of SCORES the state has,
+    A's, B's], or None (a balance per seat: [key, values...])."""
     for key in SCORES:
         value = state.get(key)
         if isinstance(value, dict):
-            return "%s A %s, B %s" % (key.replace("_", " "), value.get("A"), value.get("B"))
+            return [key, value.get("A"), value.get("B")]
         if isinstance(value, list):
-            return "%s %s" % (key, " ".join(map(str, value)))
-    return ""
+            return [key, *value]
+    return None
+
+
+def score_text(state):
+    """A table's score in a few words, in English (the state for MQTT clients)."""
+    score = score_of(state)
+    if not score:
+        return ""
+    if len(score) == 3:
+        return "%s A %s, B %s" % (score[0].replace("_", " "), score[1], score[2])
+    return "%s %s" % (score[0], " ".join(map(str, score[1:])))
 
 
 def table_state(board, entry, log, seen, online=None):
-    """One table as the page shows it."""
+    """One table as the page shows it: its teams and score as players see them
+    ("teams", "scores": the ranking's unit), the deal, and its deals one by one."""
     row = {"table": entry["table"], "board": board, "seen": seen.get(board)}
     row["status"] = (online or {}).get(board)  # online, offline, or None: not heard
     if log is None:
@@ -126,18 +140,34 @@ def table_state(board, entry, log, seen, online=None):
     if isinstance(log, LogError):
         row["state"] = "refused: %s" % log
         return row
-    deals = sum(1 for step in log.steps if closes_deal(step))
-    final = log.final
     session = log.header.get("session")
-    row["names"] = list(log.names or ())
-    row["deal"] = deals + (1 if final.get("deal_open") else 0)
+    table = results_module.match_table(entry["table"], log)
+    named = log.header.get("names")  # the slate's own (the report credits seats too)
+    row["names"] = list(named or ())
+    row["deal"] = table.deal
     row["deals"] = session
+    if named:  # the teams by their names, as the players see them
+        row["teams"] = table.teams
+        row["scores"] = table.scores
+        row["unit"] = table.unit
+    row["over"] = table.over
+    row["deal_rows"] = results_module.deals(log)
     # A session's points are what its players are credited with; a match
     # without a session is told by its games, as on the slate.
-    row["state"] = score_text(final if session else dict(final, session_points=None))
-    if session and final.get("session_left") == 0:
+    final = log.final if session else dict(log.final, session_points=None)
+    row["score"] = score_of(final)
+    row["state"] = score_text(final)
+    if session and log.final.get("session_left") == 0:
         row["state"] += " (session over)"
     return row
+
+
+def lines_json(lines):
+    """A standing's lines for the page: [place, name, won, difference, matches, {session: won}]."""
+    return [
+        [line.place, line.name, line.won, line.difference, line.matches, line.sessions]
+        for line in lines
+    ]
 
 
 def standing(evening, logs, seen=None, online=None):
@@ -150,13 +180,15 @@ def standing(evening, logs, seen=None, online=None):
         if isinstance(error, LogError)
     ]
     result = {"evening": evening.id, "title": evening.settings.get("title", ""), "refused": refused}
+    result["lang"] = evening.settings.get("lang", lang.DEFAULT)
     draws = evening.settings.get("draws", [])
     result["session"] = len(draws)
     result["sessions"] = evening.settings.get("sessions")
+    result["standings"] = []  # the evening's places, with the tie-break (results.py)
+    result["session_standings"] = []
     try:
-        paths = list(good)
-        sources, ranked, skipped = tournament.rank_logs(paths, [good[p] for p in paths])
-        result["lines"] = standings.report_lines(ranked, skipped)
+        made = results_module.results(evening, good)
+        result["lines"] = standings.report_lines(made.ranked, made.skipped)
         result["rankings"] = [
             {
                 "kind": ranking.kind,
@@ -167,7 +199,25 @@ def standing(evening, logs, seen=None, online=None):
                     for rank, standing in standings.ranks(ranking.standings)
                 ],
             }
-            for ranking in ranked
+            for ranking in made.ranked
+        ]
+        result["standings"] = [
+            {"kind": kind, "unit": unit, "rows": lines_json(lines)}
+            for kind, unit, lines in made.standings
+        ]
+        result["session_standings"] = [
+            {
+                "session": session.session,
+                "finished": session.finished,
+                "tables": len(session.tables),
+                "begun": sum(1 for table in session.tables if table.scores),
+                "sit_out": session.sit_out,
+                "standings": [
+                    {"kind": kind, "unit": unit, "rows": lines_json(lines)}
+                    for kind, unit, lines in session.standings
+                ],
+            }
+            for session in made.sessions
         ]
     except (standings.ReportError, ranking_module.RankingError) as error:
         result["lines"] = []
@@ -261,116 +311,19 @@ class Live:
         self.thread.join(5)
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Ardoise: the evening's ranking</title>
-<style>
-body { font-family: "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; color: #222;
-       margin: 0 auto; max-width: 40em; padding: 0.5em 0.8em; }
-h1 { color: #285a96; font-size: 1.4em; } h2 { color: #285a96; font-size: 1.1em; }
-table { border-collapse: collapse; width: 100%%; margin: 0.3em 0 1em; }
-th, td { padding: 0.3em 0.5em; text-align: left; }
-th { border-bottom: 2px solid #ccc; }
-tr:nth-child(even) td { background: #f0ece2; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
-#updated, .small { color: #6e6e6e; font-size: 0.85em; }
-.refused { color: #8a3a2a; }
-#qr { float: right; width: 7em; }
-</style></head><body>
-<img id="qr" src="/qr.svg" alt="QR code of this page">
-<h1>%(title)s</h1>
-<p id="session"></p>
-<div id="rankings"></div>
-<h2>Tables</h2>
-<div id="tables"></div>
-<div id="results"></div>
-<div id="refused" class="refused"></div>
-<p id="updated">waiting for the organiser's laptop...</p>
-<script>
-"use strict";
-function cell(text, numeric) {
-  const td = document.createElement("td");
-  td.textContent = text === null || text === undefined ? "" : String(text);
-  if (numeric) td.className = "n";
-  return td;
-}
-function table(headings, rows, numeric, nowrap) {
-  const t = document.createElement("table");
-  const head = document.createElement("tr");
-  for (const h of headings) { const th = document.createElement("th"); th.textContent = h;
-    head.appendChild(th); }
-  t.appendChild(head);
-  for (const row of rows) {
-    const tr = document.createElement("tr");
-    row.forEach((value, i) => {
-      const td = tr.appendChild(cell(value, numeric.includes(i)));
-      if (nowrap && nowrap.includes(i)) td.style.whiteSpace = "nowrap";
-    });
-    t.appendChild(tr);
-  }
-  return t;
-}
-function pairs(c) {
-  const ends = c.ends ? " (ends at " + c.ends + ")" : (c.minutes ? " (" + c.minutes +
-    " minutes from its first match)" : "");
-  document.getElementById("session").textContent = c.round ?
-    "Round " + c.round + " of " + c.rounds + ends : "No round drawn yet";
-  const rankings = document.getElementById("rankings");
-  const h = document.createElement("h2");
-  h.textContent = "The pairs' ranking";
-  rankings.replaceChildren(h, table(["place", "pair", "won", "diff.", "coches"],
-    c.ranking.map(r => [r.place, r.pair.join(" & "), r.won + "/" + r.played,
-      (r.difference > 0 ? "+" : "") + r.difference, r.coches]), [0, 2, 3, 4], [1]));
-  const rows = c.tables.map(t => [t.table, t.match, t.slate || "", t.dealer || "", t.state]);
-  const tables = document.getElementById("tables");
-  tables.replaceChildren(table(["table", "match", "slate", "dealer", ""], rows, [0], [2]));
-  if (c.bye) { const p = document.createElement("p");
-    p.textContent = "Bye: " + c.bye.join(" & "); tables.appendChild(p); }
-  const results = document.getElementById("results");
-  results.replaceChildren();
-  if (c.results.length) {
-    const r = document.createElement("h2"); r.textContent = "Results"; results.appendChild(r);
-    results.appendChild(table(["round", "match", "result"],
-      c.results.map(x => [x.round || "", x.match, x.result]), [0]));
-  }
-}
-function show(state) {
-  if (state.championship) { pairs(state.championship); finish(state); return; }
-  document.getElementById("session").textContent = state.session ?
-    "Session " + state.session + " of " + state.sessions : "No session drawn yet";
-  const rankings = document.getElementById("rankings");
-  rankings.replaceChildren();
-  for (const r of state.rankings) {
-    const h = document.createElement("h2");
-    h.textContent = r.kind + ": " + r.unit + " (" + r.matches + " matches)";
-    rankings.appendChild(h);
-    rankings.appendChild(table(["rank", "name", "total", "matches"], r.rows, [0, 2, 3]));
-  }
-  if (!state.rankings.length) rankings.textContent = "No deal played yet.";
-  const rows = state.tables.map(t => [t.table, (t.names || []).join(", ") || t.board,
-    t.deal ? (t.deals ? t.deal + "/" + t.deals : t.deal) : "", t.state, t.seen || "never"]);
-  document.getElementById("tables").replaceChildren(
-    table(["table", "players", "deal", "state", "seen"], rows, [0]));
-  finish(state);
-}
-function finish(state) {
-  document.getElementById("refused").replaceChildren(...state.refused.map(text => {
-    const p = document.createElement("p"); p.textContent = text; return p; }));
-  document.getElementById("updated").textContent = "updated " + (state.updated || "");
-}
-const events = new EventSource("/events");
-events.onmessage = message => show(JSON.parse(message.data));
-events.onerror = () => { document.getElementById("updated").textContent =
-  "the organiser's laptop is not answering; trying again..."; };
-</script>
-</body></html>
-"""
+PAGE = pathlib.Path(__file__).with_name("page.html")
 
 
 def page_html(evening):
-    title = evening.settings.get("title") or "The evening's ranking"
-    return PAGE % {"title": html.escape(title)}
+    """The page, in the evening's language; every language's texts in it, to switch."""
+    texts = {code: lang.Texts(code).texts for code in lang.LANGUAGES}
+    title = evening.settings.get("title") or lang.of(evening)("page_title")
+    return PAGE.read_text(encoding="utf-8") % {
+        "title": html.escape(title),
+        "lang": evening.settings.get("lang", lang.DEFAULT),
+        # In a <script>: no "</" may close it early.
+        "texts": json.dumps(texts, ensure_ascii=False).replace("</", "<\\/"),
+    }
 
 
 def qr_svg(url):
@@ -379,7 +332,8 @@ def qr_svg(url):
     import segno
 
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+    # Four modules of quiet zone, as the standard asks: a phone finds the code at once.
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=4)
     return out.getvalue()
 
 

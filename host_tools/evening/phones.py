@@ -35,7 +35,7 @@ import json
 import mimetypes
 import threading
 
-from host_tools.board.pull import log_name
+from host_tools.evening.copy import as_on_slate
 from host_tools.evening.folder import EveningError, new_password, write_whole
 
 USER = "phone%d"
@@ -122,6 +122,17 @@ def write_codes(evening, table, url):
     return written
 
 
+def given(evening, table):
+    """The link given to table `table`'s phone (its table card shows its code), or None."""
+    entry = evening.boards.get(USER % table)
+    if not entry or not is_phone(entry):
+        return None
+    try:
+        return (evening.folder / FOLDER / ("table-%d.txt" % table)).read_text().strip() or None
+    except FileNotFoundError:
+        return None
+
+
 def terminal_code(url):
     """The QR code as text for the terminal (two rows of modules a line), for a phone
     to scan from the organiser's screen."""
@@ -150,33 +161,6 @@ def can_build():
     return all(source.exists() for source, _ in build.PACKAGED)
 
 
-def held(evening, board):
-    """The board's matches as the organiser's copy holds them, as the slate's flash
-    holds them: (the number of the match on the slate, 0 for none, and [(path under
-    the slate's data/, bytes)]: each earlier match in archive/ under its number, an
-    empty NNNN.damaged for a number the copy never had, the match on the slate as
-    match.jsonl, whole lines only). Only read: `run` may append meanwhile."""
-    try:
-        current = json.loads((evening.state / (board + ".json")).read_text())["current"]
-    except FileNotFoundError:
-        return 0, []
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise EveningError("cannot read the copy's state of %s: %s" % (board, error)) from None
-    files = []
-    for number in range(1, current + 1):
-        try:
-            data = (evening.logs / board / log_name(board, number)).read_bytes()
-        except FileNotFoundError:
-            data = None
-        if number == current:
-            files.append(("match.jsonl", (data or b"")[: (data or b"").rfind(b"\n") + 1]))
-        elif data is None:
-            files.append(("archive/%04d.damaged" % number, b""))
-        else:
-            files.append(("archive/%04d.jsonl" % number, data))
-    return current, files
-
-
 class Pages:
     """The slate's page for the phones, at /slate/ of `run`'s server: built from the
     repository (host_tools/web/build.py) into FOLDER/web unless a build of the same
@@ -195,19 +179,21 @@ class Pages:
         self.thread.start()
 
     def prepare(self):
+        from host_tools.evening import lang
         from host_tools.web import build
 
+        texts = lang.of(self.evening)
         try:
             if not build.up_to_date(self.folder):
-                self.say("the phones' page: building it in %s (once)" % self.folder)
+                self.say(texts("phones_building", folder=self.folder))
                 build.build(self.folder)
             self.ready = True
         except (build.BuildError, OSError) as error:
             self.failure = str(error)
-            self.say("the phones' page cannot be built, phones cannot play: %s" % error)
+            self.say(texts("phones_no_page", error=error))
         except Exception as error:  # noqa: BLE001  (mpy-cross failing: said, boards go on)
             self.failure = "%s: %s" % (type(error).__name__, error)
-            self.say("the phones' page cannot be built, phones cannot play: %s" % self.failure)
+            self.say(texts("phones_no_page", error=self.failure))
 
     def answer(self, handler):
         """Serve `handler`'s GET if it is the phones' (True), else leave it (False)."""
@@ -248,7 +234,7 @@ class Pages:
         if not hmac.compare_digest(password.encode(), wanted.encode()):
             send(handler, 401, b"not this evening's phone", "text/plain")
             return
-        current, files = held(self.evening, user)
+        current, files = as_on_slate(self.evening, user)
         body = {
             "current": current,
             "files": [[name, base64.b64encode(data).decode()] for name, data in files],

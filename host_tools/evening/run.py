@@ -18,7 +18,7 @@ import time
 
 from host_tools.common import printable
 from host_tools.evening import broker as broker_module
-from host_tools.evening import championship
+from host_tools.evening import championship, lang
 from host_tools.evening.copy import CONFIRM, CONFLICT, GAP, TAKEN, BoardCopy, sync_files
 from host_tools.evening.folder import ORGANISER, EveningError, write_json
 from host_tools.evening.intake import STATUSES, Unfit, read_line, read_status, shown
@@ -77,6 +77,8 @@ class Runner:
         self.addresses = {}  # user: the address it is connected from (Mosquitto's log)
         self.twice = {}  # user: when its id was last said used twice
         self.shown = set()  # refusals already said
+        self.seating_said = None  # the seating said sent last: (session, boards)
+        self.finished = set()  # the sessions said finished
         self.ticked = 0.0  # when a round's time left was last said (tick)
         self.connected = threading.Event()
         self.failure = None
@@ -183,10 +185,8 @@ class Runner:
             first = board not in self.blocked
             self.blocked[board] = error
         if first:
-            self.say(
-                "%s: lines from %s not taken (%s); they are asked for again until there "
-                "is room" % (disk_words(error), board, error.strerror or error)
-            )
+            self.say(self.texts("run_disk_lines", disk=self.disk_words(error), board=board,
+                                error=error.strerror or error))  # fmt: skip
 
     def ask_again(self):
         """Each board the disk refused: /have said again, so that it sends what follows."""
@@ -198,7 +198,7 @@ class Runner:
         with self.lock:
             came_back = self.blocked.pop(board, None) is not None
         if came_back:
-            self.say("room on the disk again: lines from %s taken" % board)
+            self.say(self.texts("run_disk_back", board=board))
 
     # -- MQTT --------------------------------------------------------------------
 
@@ -228,8 +228,12 @@ class Runner:
             self.take(message.topic, message.payload)
         except Exception as error:  # noqa: BLE001 (the intake goes on, and says why)
             self.say(
-                "a message on %s not taken: an error in the organiser (%s: %s)"
-                % (shown(message.topic), type(error).__name__, shown(str(error)))
+                self.texts(
+                    "run_message_error",
+                    topic=shown(message.topic),
+                    kind=type(error).__name__,
+                    error=shown(str(error)),
+                )
             )
 
     def take(self, topic, payload):
@@ -240,10 +244,7 @@ class Runner:
         if board not in self.evening.boards:
             if board not in self.unknown and len(self.unknown) < 100:
                 self.unknown.add(board)
-                self.say(
-                    "board %s is not enrolled in this evening: its messages are ignored "
-                    "(ardoise evening enrol --port PORT)" % shown(board)
-                )
+                self.say(lang.of(self.evening)("run_not_enrolled", board=shown(board)))
             return
         self.seen[board] = time.strftime("%H:%M:%S")
         try:
@@ -284,7 +285,9 @@ class Runner:
     def on_status(self, board, state):
         if self.online.get(board) != state:
             self.online[board] = state
-            self.say("table %d: board %s %s" % (self.table(board), board, state))
+            texts = lang.of(self.evening)
+            word = texts("status_%s" % state) if state in ("online", "offline") else state
+            self.say(texts("run_board_state", table=self.table(board), board=board, state=word))
         self.live.changed()
 
     def on_line(self, board, number, index, line):
@@ -294,7 +297,9 @@ class Runner:
                 verdict, text = copy.receive(number, index, line)
                 if verdict == TAKEN:
                     self.dirty.add(board)  # said held once synced, in the next round
-                elif verdict in (CONFIRM, GAP):
+                elif verdict in (CONFIRM, GAP) and board not in self.blocked:
+                    # (A board the disk refused is asked every RETRY s, not at each
+                    # line: a resend refused again would ask for the next at once.)
                     copy.sync()  # a question says all the copy holds: on the disk first
                     if verdict == CONFIRM:
                         # Said twice: a /have that repeats the last asks for what follows.
@@ -307,14 +312,16 @@ class Runner:
             self.disk_room(board)
             self.wake.set()
             if index == 0:
-                self.say("table %d: board %s began match %d" % (self.table(board), board, number))
+                self.say(
+                    lang.of(self.evening)(
+                        "run_began", table=self.table(board), board=board, match=number
+                    )
+                )
                 try:
                     self.began(board, number, line)
                 except OSError as error:  # a full disk: said, the evening goes on
-                    self.say(
-                        "%s: a championship's round record not written (%s)"
-                        % (disk_words(error), error.strerror or error)
-                    )
+                    self.say(self.texts("run_disk_round", disk=self.disk_words(error),
+                                        error=error.strerror or error))  # fmt: skip
             self.live.changed()
         elif verdict == CONFLICT:
             self.say(text)
@@ -330,15 +337,12 @@ class Runner:
         self.evening.reload()
         self.publish_seating()
         for board in set(self.evening.boards) - set(boards):
-            self.say("table %d: board %s enrolled" % (self.table(board), board))
+            self.say(lang.of(self.evening)("run_enrolled", table=self.table(board), board=board))
             self.publish_have(board)
         given = self.evening.secrets.get("boards", {})
         for board in boards:
             if board in passwords and given.get(board) != passwords[board]:
-                self.say(
-                    "table %d: %s's password changed: the broker closes its connection and "
-                    "refuses the one before" % (self.table(board), board)
-                )
+                self.say(self.texts("run_password_changed", table=self.table(board), board=board))
         self.live.changed()
         return now, self.evening.boards != boards or given != passwords
 
@@ -364,6 +368,15 @@ class Runner:
     def table(self, board):
         return self.evening.boards[board]["table"]
 
+    def texts(self, key, **values):
+        """A text in the evening's language (lang/)."""
+        return lang.of(self.evening)(key, **values)
+
+    def disk_words(self, error):
+        """What a disk error means for the organiser, in two words."""
+        key = {errno.ENOSPC: "disk_full", errno.EDQUOT: "disk_quota"}.get(error.errno)
+        return self.texts(key or "disk_cannot")
+
     def publish_have(self, board, again=True, fresh=False):
         """Say what the copy holds of `board` on the disk; a gap asks again only every
         ASK_AGAIN s; `fresh`: only if it is not what was said last."""
@@ -380,40 +393,90 @@ class Runner:
         )
 
     def publish_seating(self):
-        draws = self.evening.settings.get("draws", [])
-        if not draws:
+        """Each board's table of the session drawn last (retained), and say so once a
+        session; a draw taken back (settings "seated" False): an empty seating, which
+        the slates forget it by."""
+        settings = self.evening.settings
+        draws = settings.get("draws", [])
+        taken_back = settings.get("seated") is False
+        if not draws and not taken_back:
             return
-        draw = draws[-1]
+        draw = draws[-1] if draws else {"tables": []}
+        sent = []
         for board, entry in self.evening.boards.items():
+            if taken_back:
+                self.client.publish(self.evening.prefix(board) + "/seating", b"", 1, True)
+                continue
             for table in draw["tables"]:
                 if table["table"] == entry["table"]:
+                    payload = seating_payload(self.evening, draw, table)
                     self.client.publish(
-                        self.evening.prefix(board) + "/seating",
-                        seating_payload(self.evening, draw, table),
-                        qos=1,
-                        retain=True,
+                        self.evening.prefix(board) + "/seating", payload, qos=1, retain=True
                     )
+                    sent.append((table["table"], board))
+        said = ("taken back", len(draws)) if taken_back else (len(draws), len(sent))
+        if said == self.seating_said:
+            return
+        self.seating_said = said
+        texts = lang.of(self.evening)
+        # A session's, or a championship's round.
+        kind = "round" if championship.is_championship(settings) else "seating"
+        if taken_back:
+            self.say(texts("run_%s_forgotten" % kind, number=len(draws) + 1))
+            return
+        online = [board for _, board in sent if self.online.get(board) == "online"]
+        self.say(
+            texts(
+                "run_%s_sent" % kind,
+                number=len(draws),
+                tables=", ".join("%d (%s)" % item for item in sorted(sent)),
+                online=len(online),
+                count=len(sent),
+            )
+        )
+        missing = sorted({t["table"] for t in draw["tables"]} - {table for table, _ in sent})
+        if missing:
+            self.say(texts("run_no_board", tables=", ".join(map(str, missing))))
+
+    def say_finished(self, standing):
+        """Say once when every table has finished the session drawn last, and what next."""
+        draws = self.evening.settings.get("draws", [])
+        for session in standing.get("session_standings", []):
+            number = session["session"]
+            if not session["finished"] or number != len(draws) or number in self.finished:
+                continue
+            self.finished.add(number)
+            texts = lang.of(self.evening)
+            last = number >= (self.evening.settings.get("sessions") or 0)
+            self.say(
+                texts(
+                    "run_session_done_last" if last else "run_session_done",
+                    tables=session["tables"],
+                    session=number,
+                    folder=self.evening.folder,
+                )
+            )
 
     def updated(self, standing):
         """The standing was made again: published, and new refusals said."""
+        self.say_finished(standing)
         kept_keys = ("session", "rankings", "tables", "championship")
-        ranking = json.dumps({k: standing[k] for k in kept_keys if k in standing})
+        kept = {k: standing[k] for k in kept_keys if k in standing}
+        # Each table's deals are the page's (a tap opens them): not for MQTT clients.
+        kept["tables"] = [dict(t, deal_rows=None) for t in kept.get("tables", [])]
+        ranking = json.dumps(kept)
         if len(ranking) <= broker_module.MESSAGE_LIMIT:
             topic = "ardoise/%s/ranking" % self.evening.id
             self.client.publish(topic, ranking, qos=1, retain=True)
         elif not self.too_long:  # the page has it all the same
             self.too_long = True
             self.say(
-                "the ranking is %d bytes, more than the broker passes on (%d): MQTT clients "
-                "do not get it, the page does" % (len(ranking), broker_module.MESSAGE_LIMIT)
+                self.texts("run_ranking_big", size=len(ranking), limit=broker_module.MESSAGE_LIMIT)
             )
         for text in standing["refused"]:
             if text not in self.shown:
                 self.shown.add(text)
-                self.say(
-                    "refused by the rules: %s (the file keeps every line the board "
-                    "sent, this one and those after it)" % text
-                )
+                self.say(lang.of(self.evening)("run_rules_refuse", text=text))
         self.save_boards()
 
     def save_boards(self):
@@ -423,10 +486,8 @@ class Runner:
             self.write_boards()
         except OSError as error:
             if self.unsaved is None:
-                self.say(
-                    "%s: state/boards.json not written (%s); written again once there is "
-                    "room" % (disk_words(error), error.strerror or error)
-                )
+                self.say(self.texts("run_disk_boards", disk=self.disk_words(error),
+                                    error=error.strerror or error))  # fmt: skip
             self.unsaved = error
         else:
             self.unsaved = None
@@ -448,16 +509,9 @@ class Runner:
         """A line of Mosquitto's log: what an organiser must know of, in words."""
         refused = REFUSED.search(text)
         if refused and refused.group(1) == UNKNOWN:
-            self.say(
-                "the broker refused a client: a user or password this evening does not "
-                "know: a board enrolled for another evening? Enrol it again "
-                "(ardoise evening enrol --port PORT)"
-            )
+            self.say(self.texts("run_refused_unknown"))
         elif refused:
-            self.say(
-                "the broker refused a client without a user (as %s): only the evening's "
-                "boards and organiser connect, each under its own id" % refused.group(1)
-            )
+            self.say(self.texts("run_refused_anonymous", id=refused.group(1)))
         gone = GONE.search(text)
         if gone:
             self.addresses.pop(gone.group(1), None)
@@ -475,23 +529,9 @@ class Runner:
 
     def say_twice(self, user, address, before):
         if user == ORGANISER:
-            self.say(
-                "another organiser connected from %s while this one was connected from "
-                "%s: is a second `ardoise evening run` using this evening?" % (address, before)
-            )
+            self.say(self.texts("run_two_organisers", address=address, before=before))
             return
-        self.say(
-            "board %s connected from %s while connected from %s (the broker closed the "
-            "older connection): are two boards using the same id %s, or its password? "
-            "Deploy one with another --id and enrol it" % (user, address, before, user)
-        )
-
-
-def disk_words(error):
-    """What a disk error means for the organiser, in two words."""
-    return {errno.ENOSPC: "disk full", errno.EDQUOT: "disk quota full"}.get(
-        error.errno, "cannot write to the disk"
-    )
+        self.say(self.texts("run_two_boards", board=user, address=address, before=before))
 
 
 def kept(evening):

@@ -390,6 +390,33 @@ def match_rows(results, byes):
     return rows
 
 
+def season_of(chosen, results):
+    """A championship's season: each pair's matches won at each evening (byes counted,
+    as that evening's ranking of pairs gives them), the total, then the coche
+    difference over the season. `results`: pairs.Result of every match given."""
+    from host_tools.logs.season import Season, SeasonLine, placed, within
+
+    table = {}
+    for index, evening in enumerate(chosen):
+        # Read afresh: the report's own ranking gave rounds from one evening's record.
+        own = [result_of(r.source) for r in results if within(r.source.path, evening.path)]
+        record = read_record(evening.path)
+        if record:
+            assign_rounds(record, own)
+            apply_time_rule(record, own)
+        byes, registered = (record.byes(), record.pairs) if record else ([], [])
+        for pair in rank(own, byes, registered):
+            if not pair.played:
+                continue
+            key = frozenset(pair.pair)
+            line = table.setdefault(key, SeasonLine(pair_name(pair.pair), [None] * len(chosen)))
+            line.totals[index] = pair.won
+            line.total += pair.won
+            line.difference += pair.difference
+            line.evenings += 1
+    return [Season("Le Brouc championship", "matches won", chosen, placed(table.values()))]
+
+
 TITLE = "Le Brouc championship: the pairs' ranking"
 
 

@@ -16,6 +16,7 @@ import html
 from pathlib import Path
 
 from host_tools.common import printable
+from host_tools.logs import season
 from host_tools.logs.ranking import described
 from host_tools.logs.seats import seat_name
 from host_tools.logs.standings import ranks
@@ -155,31 +156,38 @@ class Sheet:
     def length(text, size, bold=False):
         return int(font(size, bold)[0].getlength(legible(text, size, bold))) + 1
 
-    def picture(self):
+    def picture(self, scale=1):
+        """The page drawn; `scale` 3 makes a page to print at 300 dpi (laid out at
+        some 100 dpi, every length and font three times larger)."""
         from PIL import Image, ImageDraw
 
-        image = Image.new("RGB", (self.width + MARGIN, self.y + MARGIN), PAPER)
+        image = Image.new("RGB", ((self.width + MARGIN) * scale, (self.y + MARGIN) * scale), PAPER)
         draw = ImageDraw.Draw(image)
         for kind, y, payload in self.items:  # bands first, under the text
             if kind == "band":
-                draw.rectangle((payload[0], y, payload[1], y + ROW - 2), fill=BAND)
+                box = (payload[0], y, payload[1], y + ROW - 2)
+                draw.rectangle([length * scale for length in box], fill=BAND)
         for kind, y, payload in self.items:
             if kind == "rule":
-                draw.line((payload[0], y, payload[1], y), fill=RULE, width=2)
+                line = (payload[0], y, payload[1], y)
+                draw.line([length * scale for length in line], fill=RULE, width=2 * scale)
             elif kind == "text":
                 x, text, size, bold, colour = payload
-                self.write(draw, (x, y), text, size, bold, colour)
+                self.write(draw, (x * scale, y * scale), text, size * scale, bold, colour)
         return image
 
     def write(self, draw, position, text, size, bold, colour):
         draw.text(position, legible(text, size, bold), font=font(size, bold)[0], fill=colour)
 
 
-def sheet(ranked, tables, sources):
+def sheet(ranked, tables, sources, seasons=()):
     """The whole report laid out on a Sheet."""
     page = Sheet()
     page.heading(TITLE, 32)
     page.y += 10
+    for table in seasons:
+        page.heading(table.title)
+        page.table(season.headings(table), season.rows(table), season.numeric(table))
     for ranking in ranked:
         page.heading(ranking.title)
         page.table(["rank", "name", "total", "matches"], ranking_rows(ranking), (0, 2, 3))
@@ -203,8 +211,8 @@ def sheet(ranked, tables, sources):
     return page
 
 
-def write_png(path, ranked, tables, sources):
-    sheet(ranked, tables, sources).picture().save(path, "PNG")
+def write_png(path, ranked, tables, sources, seasons=()):
+    sheet(ranked, tables, sources, seasons).picture().save(path, "PNG")
 
 
 # -- the page --------------------------------------------------------------------
@@ -223,13 +231,14 @@ a { color: inherit; }
 """ % {"ink": INK, "accent": ACCENT, "band": BAND}
 
 
-def document(title, parts):
-    """A whole page of one file: `title`, the style above, then `parts` (HTML)."""
+def document(title, parts, lang="en", style=""):
+    """A whole page of one file: `title`, the style above (and `style`), then `parts`
+    (HTML), in the language `lang`."""
     head = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        '<html lang="%s"><head><meta charset="utf-8">' % lang,
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (html.escape(title), STYLE),
+        "<title>%s</title><style>%s%s</style></head><body>" % (html.escape(title), STYLE, style),
         "<h1>%s</h1>" % html.escape(title),
     ]
     return "\n".join(head + list(parts) + ["</body></html>"]) + "\n"
@@ -255,7 +264,7 @@ def _table(headings, rows, numeric=(), links=None):
     return "".join(out)
 
 
-def page(ranked, tables, sources):
+def page(ranked, tables, sources, seasons=()):
     """The report as one HTML document."""
     anchors = {}
     for table in tables:
@@ -268,6 +277,9 @@ def page(ranked, tables, sources):
         "<title>%s</title><style>%s</style></head><body>" % (TITLE, STYLE),
         "<h1>%s</h1>" % TITLE,
     ]
+    for table in seasons:
+        parts.append("<h2>%s</h2>" % html.escape(table.title))
+        parts.append(_table(season.headings(table), season.rows(table), season.numeric(table)))
     for ranking, table in zip(ranked, tables, strict=True):
         links = {p.name: anchors[ranking.kind, p.name] for p in table.players}
         parts.append("<h2>%s</h2>" % html.escape(ranking.title))
@@ -312,6 +324,6 @@ def page(ranked, tables, sources):
     return "\n".join(parts) + "\n"
 
 
-def write_html(path, ranked, tables, sources):
+def write_html(path, ranked, tables, sources, seasons=()):
     with open(path, "w", encoding="utf-8") as out:
-        out.write(page(ranked, tables, sources))
+        out.write(page(ranked, tables, sources, seasons))

@@ -105,11 +105,12 @@ def report_lines(ranked, skipped):
     return lines
 
 
-def write_csv(ranked, path):
+def write_csv(ranked, path, season_rows=()):
+    """The rankings as CSV rows; a season's rows (season.csv_rows) in their place."""
     rows = [["kind", "unit", "rank", "name", "total", "matches"]]
     for ranking in ranked:
         for rank, standing in ranks(ranking.standings):
             rows.append(
                 [ranking.kind, ranking.unit, rank, standing.name, standing.total, standing.matches]
             )
-    common.write_csv(path, rows)
+    common.write_csv(path, list(season_rows) or rows)

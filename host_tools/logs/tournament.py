@@ -18,9 +18,11 @@ One ranking per kind of game (the game and its rules variant), since coches,
 parties and matchsticks do not add up; then each player's statistics, and
 which logs were ranked and which skipped, and why. A FOLDER stands for the
 *.jsonl files under it: an evening's folder of boards as `ardoise pull-log`
-makes them. A seat the log does not name is credited to the player the
-organiser's --names file gives, else to the board and seat ("Ardoise 3,
-seat 2"): host_tools/logs/ranking.py. --png and --html draw the rankings,
+makes them. Two evenings' folders or more (or --season) add the season's
+ranking first, each evening's result a column (host_tools/logs/season.py).
+A seat the log does not name is credited to the player the organiser's
+--names file gives, else to the board and seat ("Ardoise 3, seat 2"):
+host_tools/logs/ranking.py. --png and --html draw the rankings,
 the statistics and each player's matches (host_tools/logs/ranking_page.py).
 A log that cannot be read or folded stops the report: `FILE: line N:
 reason` on stderr, exit 1, nothing on stdout.
@@ -34,7 +36,7 @@ import argparse
 import sys
 
 from host_tools.common import OutputError, check_outputs, printable
-from host_tools.logs import ranking, ranking_page
+from host_tools.logs import ranking, ranking_page, season
 from host_tools.logs.matchlog import read_match_log
 from host_tools.logs.standings import ReportError, rankings, report_lines, write_csv
 from scoring import LogError
@@ -61,6 +63,12 @@ def main(argv=None):
     parser.add_argument("--png", metavar="FILE", help="also draw the rankings into this PNG file")
     parser.add_argument("--html", metavar="FILE", help="also write them as a web page")
     parser.add_argument(
+        "--season",
+        action="store_true",
+        help="each argument is one evening: add the season's ranking, an evening a column "
+        "(without it, two evenings' folders or more add it)",
+    )
+    parser.add_argument(
         "--pairs", action="store_true", help="rank the pairs of a Le Brouc championship"
     )
     parser.add_argument("--json", action="store_true", help="with --pairs: the ranking as JSON")
@@ -80,14 +88,16 @@ def main(argv=None):
                 raise ReportError("%s: %s" % (path, error)) from None
             except OSError as error:
                 raise ReportError("cannot read %s: %s" % (path, error.strerror or error)) from None
+        chosen = season.evenings(args.logs, args.season)
         sources, ranked, skipped = rank_logs(paths, logs, args.names)
         if args.pairs:
-            return report_pairs(args, sources)
+            return report_pairs(args, sources, chosen)
         if not ranked:
             raise ReportError(
                 "nothing to rank: "
                 + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
             )
+        seasons = season.season(sources, chosen) if chosen else []
     except (ReportError, OutputError, ranking.RankingError) as error:
         print(printable(str(error)), file=sys.stderr)
         return 1
@@ -96,12 +106,13 @@ def main(argv=None):
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
     tables = ranking.statistics(sources, ranked)
     if not written(
-        (args.csv, lambda path: write_csv(ranked, path)),
-        (args.png, lambda path: ranking_page.write_png(path, ranked, tables, sources)),
-        (args.html, lambda path: ranking_page.write_html(path, ranked, tables, sources)),
+        (args.csv, lambda path: write_csv(ranked, path, season.csv_rows(seasons))),
+        (args.png, lambda path: ranking_page.write_png(path, ranked, tables, sources, seasons)),
+        (args.html, lambda path: ranking_page.write_html(path, ranked, tables, sources, seasons)),
     ):
         return 1
-    lines = report_lines(ranked, skipped) + ranking.statistics_lines(tables)
+    lines = season.season_lines(seasons)[1:] + [""] if seasons else []
+    lines += report_lines(ranked, skipped) + ranking.statistics_lines(tables)
     print(printable("\n".join(lines + ranking.sources_lines(sources))))
     return 0
 
@@ -119,7 +130,7 @@ def written(*outputs):
     return True
 
 
-def report_pairs(args, sources):
+def report_pairs(args, sources, chosen=None):
     """`--pairs`: the championship's ranking of pairs (host_tools/logs/pairs.py)."""
     import json
 
@@ -147,11 +158,14 @@ def report_pairs(args, sources):
             + "; ".join("%s: %s" % (source.short, source.skipped) for source in sources)
         )
     ranked = pairs.rank(results, byes, registered)
+    seasons = pairs.season_of(chosen, results) if chosen else []
     for source in sources:
         if source.skipped:
             print(printable("%s: skipped: %s" % (source.path, source.skipped)), file=sys.stderr)
+    if seasons and not written((args.csv, lambda path: write_season_csv(seasons, path))):
+        return 1
     if not written(
-        (args.csv, lambda path: pairs.write_csv(ranked, path)),
+        (None if seasons else args.csv, lambda path: pairs.write_csv(ranked, path)),
         (args.png, lambda path: pairs.write_png(path, ranked, results, byes)),
         (args.html, lambda path: pairs.write_html(path, ranked, results, byes)),
     ):
@@ -159,8 +173,15 @@ def report_pairs(args, sources):
     if args.json:
         print(json.dumps([pair.row() for pair in ranked], ensure_ascii=False, indent=1))
     else:
-        print(printable("\n".join(pairs.report_lines(ranked, results, byes))))
+        lines = season.season_lines(seasons)[1:] + [""] if seasons else []
+        print(printable("\n".join(lines + pairs.report_lines(ranked, results, byes))))
     return 0
+
+
+def write_season_csv(seasons, path):
+    from host_tools import common
+
+    common.write_csv(path, season.csv_rows(seasons))
 
 
 def is_folder(argument):

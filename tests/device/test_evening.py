@@ -237,6 +237,20 @@ def test_a_table_of_two_is_offered_its_two_players(root):
     ]
 
 
+@in_folder
+def test_a_draw_taken_back_is_no_longer_offered(root):
+    """`draw --take-back`: the organiser empties the table's retained seating; the
+    slate forgets it and offers the games at New match, as before any draw."""
+    device = enrolled_slate(root)
+    net = device.app.net
+    net.heard_on(b"ardoise/e1/b3/seating", read(ROOT + "/tests/support/evening-seating.json"))
+    assert net.seating is not None
+    net.heard_on(b"ardoise/e1/b3/seating", b"")
+    assert net.seating is None
+    device.press("ok")  # no match yet: OK asks for one, the games (no seating first)
+    assert is_a(device.screen(), "Choice")
+
+
 def listening():
     """A TCP socket listening on 127.0.0.1, as a broker that takes the
     connection and never answers, and its port (the first free one from 47000)."""

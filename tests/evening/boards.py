@@ -85,6 +85,7 @@ class Board:
         self.order = [(m, i) for m in sorted(matches) for i in range(len(matches[m]))]
         self.written = 0  # lines of `order` in the journal so far
         self.last_have = None
+        self.seatings = []  # the table's seatings heard (b"": the draw taken back)
         self.closing = False
         self.lock = threading.Lock()
         self.client = client(self.port, board, evening.board_password(board), board)
@@ -104,9 +105,12 @@ class Board:
     def on_connect(self, client, userdata, flags, reason, properties):
         self.last_have = None  # the retained /have after a connection asks for what follows
         client.publish(self.prefix + "/status", b"online", qos=1, retain=True)
-        client.subscribe(self.prefix + "/have", 1)
+        client.subscribe([(self.prefix + "/have", 1), (self.prefix + "/seating", 1)])
 
     def on_message(self, client, userdata, message):
+        if message.topic.endswith("/seating"):  # as a slate hears it: kept, in order
+            self.seatings.append(message.payload)
+            return
         have = tuple(int(part) for part in message.payload.split())
         with self.lock:
             again = self.last_have is None or have == self.last_have

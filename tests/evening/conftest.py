@@ -35,8 +35,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.evening)
 
 
-def make_evening(folder, boards=BOARDS, seed=7):
-    """A new evening of 12 players, session 1 drawn, `boards` enrolled at tables 1, 2, 3."""
+def make_evening(folder, boards=BOARDS, seed=7, lang="en"):
+    """A new evening of 12 players, session 1 drawn, `boards` enrolled at tables 1, 2, 3;
+    in English unless `lang` says (French is `new`'s default)."""
     names = folder.parent / (folder.name + "-names.txt")
     names.write_text(NAMES, encoding="utf-8")
     ports = [str(free_port()) for _ in range(3)]
@@ -57,6 +58,8 @@ def make_evening(folder, boards=BOARDS, seed=7):
                 ports[1],
                 "--page-port",
                 ports[2],
+                "--lang",
+                lang,
             ]
         )
         == 0
@@ -99,6 +102,35 @@ def start_run(evening, *options):
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def evening_from_the_command_line(tmp_path, players, seed, *options):
+    """`ardoise evening new` as an organiser types it (the players' file `players`, the
+    Wi-Fi "club", free ports, in English; `options` added), then `draw --seed SEED`:
+    (folder, port)."""
+    from tests.support.commands import ardoise
+
+    folder = tmp_path / "evening"
+    names = tmp_path / "names.txt"
+    names.write_text(players, encoding="utf-8")
+    port = free_port()
+    for command in (
+        ["new", folder, "--players", names, "--ssid", "club", "--wifi-password", "secret",
+         "--broker-port", port, "--websockets-port", free_port(), "--page-port", free_port(),
+         "--lang", "en", *options],
+        ["draw", folder, "--seed", seed],
+    ):  # fmt: skip
+        done = ardoise("evening", *command)
+        assert done.returncode == 0, done.stdout + done.stderr
+    return folder, port
+
+
+def stop_run(run):
+    """Ctrl-C to `evening run`: what it said, once it ended well."""
+    run.send_signal(signal.SIGINT)
+    output = run.communicate(timeout=30)[0]
+    assert run.returncode == 0, output
+    return output
 
 
 class Run:
@@ -197,3 +229,18 @@ def own_run(evening, *options, page=None):
         run.stop()
         raise
     return run
+
+
+def table_status(evening, table):
+    """Table `table`'s board as `run`'s page says it is (online, offline, None): a
+    client's id is its user, so a test cannot listen as the organiser beside `run`."""
+    import json
+    import urllib.request
+
+    url = "http://127.0.0.1:%d/state" % evening.settings["page_port"]
+    try:
+        with urllib.request.urlopen(url, timeout=2) as reply:
+            state = json.loads(reply.read())
+    except OSError:
+        return None
+    return next((row["status"] for row in state["tables"] if row["table"] == table), None)

@@ -59,7 +59,8 @@ def new_evening(folder, slates, sessions, deals):
                              "--broker-port", ports[0], "--websockets-port", ports[1],
                              "--page-port", ports[2]]) == 0  # fmt: skip
         for number in range(sessions):
-            assert evening_main(["draw", str(folder), "--seed", str(number)]) == 0
+            # Every session drawn before any is played: forced.
+            assert evening_main(["draw", str(folder), "--seed", str(number), "--force"]) == 0
     made = Evening.load(folder)
     for table in range(1, slates + 1):
         made.enrol("s%d" % table, None, table)

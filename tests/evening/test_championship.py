@@ -22,7 +22,8 @@ def new(tmp_path, pairs=SIX, *options):
     path.write_text(pairs, encoding="utf-8")
     folder = tmp_path / "evening"
     code = evening_main(["new", str(folder), "--pairs", str(path), "--ssid", "club",
-                         "--wifi-password", "x"] + [str(option) for option in options])  # fmt: skip
+                         "--wifi-password", "x", "--lang", "en"]
+                        + [str(option) for option in options])  # fmt: skip
     return code, folder
 
 
@@ -172,3 +173,18 @@ def test_a_match_ended_by_the_time_limit_ends_the_round(tmp_path, capsys):
     capsys.readouterr()
     assert evening_main(["draw", str(folder), "--show", "1"]) == 0
     assert "Time limit: 30 minutes a round, from its first match." in capsys.readouterr().out
+
+
+def test_a_round_taken_back_leaves_no_plan_or_card_behind(tmp_path, capsys):
+    """Its plan and table cards go with it, as a session's do: no stale round-1 to print."""
+    from tests.evening.test_championship_e2e import new_championship
+
+    evening = new_championship(tmp_path)
+    assert evening_main(["draw", str(evening.folder), "--seed", "1"]) == 0
+    seating = evening.folder / "seating"
+    assert {"round-1.png", "round-1-cards.html", "round-1-table-1.png"} <= {
+        path.name for path in seating.iterdir()
+    }
+    assert evening_main(["draw", str(evening.folder), "--take-back"]) == 0
+    assert "round 1 taken back" in capsys.readouterr().out
+    assert sorted(path.name for path in seating.iterdir()) == []

@@ -40,7 +40,8 @@ def new_championship(tmp_path, *options):
     ports = [free_port() for _ in range(3)]
     assert evening_main(["new", str(folder), "--pairs", str(pairs), "--ssid", "club",
                          "--wifi-password", "secret", "--broker-port", str(ports[0]),
-                         "--websockets-port", str(ports[1]), "--page-port", str(ports[2])]
+                         "--websockets-port", str(ports[1]), "--page-port", str(ports[2]),
+                         "--lang", "en"]
                         + [str(option) for option in options]) == 0  # fmt: skip
     evening = Evening.load(folder)
     for table, board in enumerate(BOARDS, 1):

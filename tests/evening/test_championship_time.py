@@ -36,7 +36,7 @@ def test_a_round_ended_by_its_time_limit_on_a_slate(tmp_path):
     port = free_port()
     ok(ardoise("evening", "new", folder, "--pairs", pairs, "--round-minutes", 1, "--ssid", "club",
                "--wifi-password", "secret", "--broker-port", port, "--websockets-port",
-               free_port(), "--page-port", free_port()))  # fmt: skip
+               free_port(), "--page-port", free_port(), "--lang", "en"))  # fmt: skip
     ok(ardoise("evening", "draw", folder, "--seed", 3))
     slate = Slate(tmp_path / "b1", port)
     (slate.data / "settings.json").write_text('{"sleep": 0}')  # the panel never dims

@@ -25,7 +25,9 @@ WIFI = ["--ssid", "club", "--wifi-password", "secret"]
 def new(tmp_path, *options, names=NAMES, folder="evening"):
     players = tmp_path / "names.txt"
     players.write_text(names, encoding="utf-8")
-    return evening_main(["new", str(tmp_path / folder), "--players", str(players), *options])
+    # In English: the texts below are the English ones (French is new's default).
+    command = ["new", str(tmp_path / folder), "--players", str(players), "--lang", "en"]
+    return evening_main(command + list(options))
 
 
 @pytest.mark.parametrize(

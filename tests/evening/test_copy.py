@@ -311,3 +311,34 @@ def test_only_what_is_synced_is_said_held(tmp_path):
     for _ in range(2):
         copy.receive(2, 0, two[0])
     assert copy.synced == copy.have() == (2, 1) and copy.unsynced == {}
+
+
+def test_the_copy_as_a_slate_holds_it_for_a_spare_or_a_phone(tmp_path):
+    """copy.as_on_slate: what a spare board (spare.py) and a table's new phone
+    (phones.py) both get: the archive under the board's numbers, an empty
+    NNNN.damaged for a number the copy never had, the match on the slate in whole
+    lines."""
+    from types import SimpleNamespace
+
+    from host_tools.evening.copy import as_on_slate
+    from host_tools.evening.folder import EveningError
+
+    evening = SimpleNamespace(state=tmp_path / "state", logs=tmp_path / "logs")
+    assert as_on_slate(evening, "b1") == (0, [])  # nothing held yet
+    (tmp_path / "state").mkdir()
+    (tmp_path / "logs" / "b1").mkdir(parents=True)
+    (tmp_path / "state" / "b1.json").write_text('{"current": 3}')
+    first = b'{"event": "match"}\n{"event": "deal"}\n'
+    (tmp_path / "logs" / "b1" / log_name("b1", 1)).write_bytes(first)
+    (tmp_path / "logs" / "b1" / log_name("b1", 3)).write_bytes(b'{"event": "match"}\n{"ev')
+    assert as_on_slate(evening, "b1") == (
+        3,
+        [
+            ("archive/0001.jsonl", first),
+            ("archive/0002.damaged", b""),
+            ("match.jsonl", b'{"event": "match"}\n'),
+        ],
+    )
+    (tmp_path / "state" / "b1.json").write_text("{not json")
+    with pytest.raises(EveningError, match="cannot read the copy's state of b1"):
+        as_on_slate(evening, "b1")

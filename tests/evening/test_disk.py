@@ -22,6 +22,7 @@ import pytest
 from host_tools.common import ROOT
 from host_tools.evening import copy as copy_module
 from host_tools.evening import folder as folder_module
+from host_tools.evening.copy import CONFIRM, GAP, TAKEN, BoardCopy
 from host_tools.evening.run import Runner, local_address
 from tests.evening.boards import Board, wait_until
 from tests.evening.conftest import make_evening, own_run
@@ -151,6 +152,9 @@ def test_a_full_disk_injected(evening, mosquitto, monkeypatch):
             disk.full = True
             board.write(len(board.order) - 3)
             assert wait_until(lambda: any("disk full: lines from b1 not taken" in s for s in said))
+            # A standing made while the disk is full (the one the first lines asked
+            # for may have come before): the board says its status again.
+            board.client.publish(board.prefix + "/status", b"online", qos=1, retain=True)
             assert wait_until(lambda: any("state/boards.json not written" in s for s in said))
             assert board.last_have == (1, 3)
             assert held_on_disk(evening, board.last_have)
@@ -161,3 +165,37 @@ def test_a_full_disk_injected(evening, mosquitto, monkeypatch):
         runner.stop()
     assert whole(evening)
     assert left_behind(evening.folder) == []
+
+
+@pytest.mark.parametrize("refused", [3, len(JOURNAL[1]) - 1])
+def test_a_line_the_disk_refused_holds_back_the_next_match(tmp_path, monkeypatch, refused):
+    """Match 2's first line asked about, then the resend that answers: match 1's line
+    `refused` refused by the full disk, room again before match 2's first line. That
+    line must wait for another /have (before, it began match 2: /have said match 1
+    whole, and the board never sent the lines the disk had refused)."""
+    disk = FullDisk(monkeypatch)
+    copy = BoardCopy(tmp_path / "logs" / "b1", tmp_path / "state" / "b1.json", "b1")
+    one, two = JOURNAL[1], JOURNAL[2]
+    assert copy.receive(1, 0, one[0])[0] == CONFIRM
+    for index in range(refused):
+        assert copy.receive(1, index, one[index])[0] == TAKEN
+    disk.full = True
+
+    def resend(room_after_refused=False):
+        with pytest.raises(OSError):
+            copy.receive(1, refused, one[refused])
+        if room_after_refused:
+            disk.full = False
+        for index in range(refused + 1, len(one)):
+            assert copy.receive(1, index, one[index])[0] == GAP
+        return copy.receive(2, 0, two[0])[0]
+
+    assert resend() == CONFIRM  # /have (1, refused) said again: the board resends
+    assert resend(room_after_refused=True) == CONFIRM
+    assert copy.have() == (1, refused)
+    for index in range(refused, len(one)):  # the next resend: all of it taken
+        assert copy.receive(1, index, one[index])[0] == TAKEN
+    assert copy.receive(2, 0, two[0])[0] == CONFIRM
+    assert copy.receive(2, 0, two[0])[0] == TAKEN
+    assert (copy.folder / "b1-0001.jsonl").read_bytes() == b"".join(x + b"\n" for x in one)
+    assert copy.have() == (2, 1)

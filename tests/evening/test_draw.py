@@ -6,6 +6,7 @@ import pytest
 from host_tools.evening import draw
 from host_tools.evening.command import main as evening_main
 from host_tools.evening.folder import Evening, EveningError
+from host_tools.evening.lang import Texts
 
 TIER = "network"
 
@@ -34,7 +35,8 @@ def test_when_no_seating_avoids_it_the_draw_says_so():
     draws = sessions(four, 4)
     assert [d["repeats"] for d in draws[:3]] == [0, 0, 0]
     assert draws[3]["repeats"] == 2
-    assert "already played together" in "\n".join(draw.plan_lines("x", draws[3], 4))
+    lines = draw.plan_lines("x", draws[3], 4, Texts("en"))
+    assert "partners who already played together: 2 pairs" in "\n".join(lines)
 
 
 def test_the_same_seed_draws_the_same_seating():
@@ -71,7 +73,12 @@ def test_new_and_draw_from_the_command_line(tmp_path, capsys):
     assert "names 3 players: a table needs four" in capsys.readouterr().err
     assert not (tmp_path / "e").exists()
     names.write_text("Anne\nPaul\nÉmile\nRösli\nHans\n", encoding="utf-8")
-    assert evening_main(["new", str(tmp_path / "e"), "--players", str(names), "--wifi-later"]) == 0
+    assert (
+        evening_main(
+            ["new", str(tmp_path / "e"), "--players", str(names), "--wifi-later", "--lang", "en"]
+        )
+        == 0
+    )
     assert evening_main(["draw", str(tmp_path / "e")]) == 1
     assert "5 players do not make tables of four" in capsys.readouterr().err
     assert Evening.load(tmp_path / "e").settings["draws"] == []

@@ -85,7 +85,7 @@ def test_an_evening_of_twelve_players_on_three_slates(tmp_path):
             slate.start()
         for session in (1, 2):
             if session == 2:
-                ok(ardoise("evening", "draw", folder, "--seed", 8))
+                draw_when_held(folder, slates, 8)
             until(lambda n=session: seated(page, n), "session %d's seating" % session)
             time.sleep(1)  # the slates read it between two polls
             for slate in slates:
@@ -113,6 +113,12 @@ def test_an_evening_of_twelve_players_on_three_slates(tmp_path):
     ranking = ok(ardoise("tournament", folder)).replace(str(logs), "LOGS")
     assert ranking == ok(ardoise("tournament", pulled)).replace(str(pulled), "LOGS")
     assert all(name in ranking for name in NAMES.split())
+
+
+def draw_when_held(folder, slates, seed):
+    """The next session drawn once the folder holds every table's session (else refused)."""
+    until(lambda: copy_matches(folder, slates), "the session in the folder")
+    ok(ardoise("evening", "draw", folder, "--seed", seed))
 
 
 def played(slates, session):

@@ -41,11 +41,14 @@ def test_a_phone_s_link_and_what_is_refused(evening, capsys):
     out = capsys.readouterr().out
     again = Evening.load(evening.folder)
     password = again.board_password("phone2")
-    link = "http://10.0.0.5:%d/slate/#evening=%s&user=phone2&password=%s&port=%d&table=2" % (
-        evening.settings["page_port"],
-        evening.id,
-        password,
-        evening.settings["broker"]["websockets"],
+    link = (
+        "http://10.0.0.5:%d/slate/#evening=%s&user=phone2&password=%s&port=%d&table=2&lang=en"
+        % (
+            evening.settings["page_port"],
+            evening.id,
+            password,
+            evening.settings["broker"]["websockets"],
+        )
     )
     assert "  %s\n" % link in out
     assert again.boards["phone2"] == {"table": 2, "unique": None, "phone": True}
@@ -198,3 +201,47 @@ def test_a_build_is_kept_while_its_sources_are_the_same(web_folder, tmp_path):
     (copied / "files.json").write_text(json.dumps(dict(manifest, sources="0" * 16)))
     assert not build.up_to_date(copied)
     assert not build.up_to_date(tmp_path / "none")
+
+
+def test_a_table_with_a_phone_has_its_code_on_its_card(evening, capsys):
+    """The table card of a table whose slate is a phone shows the phone's code beside the
+    live page's (both 3 cm and more, four modules of quiet zone), read back from the
+    card's pixels; the cards then hold its password: the organiser's alone, out of git.
+    Taken back, the card shows the live page's code alone again."""
+    import segno
+    from PIL import Image
+
+    from tests.evening.test_printouts import card_code
+
+    del evening.boards["b2"]
+    evening.save()
+    seating = evening.folder / "seating"
+    cards, card = seating / "session-1-cards.html", seating / "session-1-table-2.png"
+    assert cards.read_text(encoding="utf-8").count("<svg") == 3  # the page's code a card
+    assert enrol(evening, "--phone", "--table", "2") == 0
+    link = (evening.folder / "phones" / "table-2.txt").read_text().strip()
+    assert "table cards to print:" in capsys.readouterr().out
+    page = cards.read_text(encoding="utf-8")
+    assert page.count("<svg") == 4 and page.count('class="qr phone"') == 1
+    assert "The slate, on a phone" in page
+    for path in (cards, card):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert stat.S_IMODE((seating / "session-1-table-1.png").stat().st_mode) == 0o644
+    code = segno.make(link, error="m")
+    size = code.symbol_size(border=0)[0]
+    with Image.open(card) as image:
+        picture = image.convert("RGB")
+    from host_tools.evening import printouts
+    from host_tools.evening.lang import Texts
+
+    table = evening.settings["draws"][0]["tables"][1]
+    texts = Texts("en")
+    heading = texts("session_of", session=1, sessions=3)
+    drawn, _, phone = printouts.card_picture(texts, "x", heading, table, "club", "http://a/", link)
+    assert card_code(drawn, phone, size) == [[bool(bit) for bit in row] for row in code.matrix]
+    assert size * phone[2] / 300 * 2.54 >= 3.0
+    assert picture.size == drawn.size
+    ignored = (evening.folder / ".gitignore").read_text()
+    assert "seating/*-cards.html" in ignored and "seating/*-table-*.png" in ignored
+    assert enrol(evening, "--take-back", "--table", "2") == 0
+    assert cards.read_text(encoding="utf-8").count("<svg") == 3

@@ -43,7 +43,7 @@ from tests.web.test_browser import PHONE, TOUCH
 TIER = "slow micropython browser network"
 
 DEALS = 4
-BEGIN = "oo"  # OK asks for a match, the seating first; OK begins it
+BEGIN = "ooo"  # OK asks for a match, the seating first; OK: seat 1 deals; OK begins it
 LINES = 1 + DEALS * 6  # the match event; each deal: dealt, five tricks to A
 
 
@@ -104,7 +104,8 @@ def new_evening(tmp_path, web_folder):
     port = free_port()
     ok(ardoise("evening", "new", folder, "--players", names, "--sessions", 1, "--deals", DEALS,
                "--ssid", "club", "--wifi-password", "secret", "--broker-port", port,
-               "--websockets-port", free_port(), "--page-port", free_port()))  # fmt: skip
+               "--websockets-port", free_port(), "--page-port", free_port(),
+               "--lang", "en"))  # fmt: skip
     ok(ardoise("evening", "draw", folder, "--seed", 7))
     shutil.copytree(web_folder, folder / "web")  # as `run` builds it once
     slate = Slate(tmp_path / "b3", port)

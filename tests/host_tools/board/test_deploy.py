@@ -153,7 +153,13 @@ def test_deploy_to_the_virtual_board_runs_the_slate(tmp_path):
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     result = tool(
-        "deploy", "--board", "pico", "--port", "virtual", "--virtual-flash", flash,
+        "deploy",
+        "--board",
+        "pico",
+        "--port",
+        "virtual",
+        "--virtual-flash",
+        flash,
         TMPDIR=str(temporary),
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,294 @@
+"""Die Texte des Abends auf Deutsch (host_tools/evening/lang/__init__.py)."""
+
+TEXTS = {
+    # die Ausdrucke und die Seite
+    "table": "Tisch",
+    "table_n": "Tisch {table}",
+    "match": "Match",
+    "deals": "Spiele",
+    "deal": "Spiel {deal}",
+    "deal_of": "Spiel {deal}/{deals}",
+    "not_begun": "nicht begonnen",
+    "session_over": "Runde beendet",
+    "teams_against": "{first} gegen {second}",
+    "against": "gegen",
+    "place": "Rang",
+    "player": "Spieler",
+    "points": "Punkte",
+    "total": "Total",
+    "difference": "Differenz",
+    "matches": "Matches",
+    "session_short": "R{session}",
+    "session_of": "Runde {session} von {sessions}",
+    "session_results": "Runde {session} von {sessions}: Ergebnisse",
+    "session_standing": "Rangliste der Runde {session}",
+    "prize_list": "Rangliste mit Preisen",
+    "sitting_out": "Setzen aus: {names}",
+    "tie_break": (
+        "Rang: die gewonnenen {unit} (Regel 29: jeder Spieler erhält, was seine Seite gewann); "
+        "bei Gleichstand die Differenz der gewonnenen und abgegebenen {unit}; "
+        "sonst teilen sie sich den Rang."
+    ),
+    "outside_sessions": "Gezählt, aber an keinem Tisch einer Runde: {logs}",
+    "unit_matchsticks": "Punkte",
+    "unit_coches": "Häkchen",
+    "unit_parties": "Partien",
+    "unit_games_won": "gewonnenen Spiele",
+    "cards_title": "Tischkarten: {what}",
+    "card_wifi": "WLAN: {ssid}",
+    "card_scan": "Die Rangliste live",
+    "card_phone": "Die Tafel, auf dem Telefon",
+    # die Live-Seite
+    "page_title": "Die Rangliste des Abends",
+    "page_tables": "Tische",
+    "page_standing": "Rangliste",
+    "page_evening": "Abend",
+    "page_no_session": "Noch keine Runde ausgelost",
+    "page_no_match": "noch kein Match",
+    "page_no_deal": "Noch kein Spiel gespielt.",
+    "page_deal": "Spiel",
+    "page_dealer": "Geber",
+    "page_score_points": "Partie",
+    "page_score_slate": "Tafel",
+    "page_score_coches": "Häkchen",
+    "page_score_parties": "Partien",
+    "page_score_balance": "Saldo",
+    "page_difference_short": "Diff.",
+    "page_seen": "Tafel {board}, gesehen um {time}",
+    "page_never": "Tafel {board}, nie gesehen",
+    "page_updated": "aktualisiert um {time}",
+    "page_waiting": "warte auf den Laptop der Organisation…",
+    "page_lost": "der Laptop der Organisation antwortet nicht; neuer Versuch…",
+    "page_qr": "QR-Code dieser Seite",
+    # die Meldungen an die Organisation
+    "run_seating_sent": (
+        "Sitzordnung der Runde {number} an die Tafeln gesendet: Tisch {tables}; {online} von "
+        "{count} online (die anderen erhalten sie beim Verbinden)"
+    ),
+    "run_seating_forgotten": (
+        "Sitzordnung der Runde {number} zurückgenommen: die Tafeln vergessen sie; dann "
+        "ardoise evening draw"
+    ),
+    "run_no_board": "keine Tafel an Tisch {tables} angemeldet: ardoise evening enrol "
+    "ORDNER --table N",
+    "run_session_done": (
+        "alle {tables} Tische haben Runde {session} beendet: dann ardoise evening draw {folder}"
+    ),
+    "run_session_done_last": (
+        "alle {tables} Tische haben Runde {session} beendet, die letzte: die Ergebnisse mit "
+        "ardoise evening results {folder}"
+    ),
+    # die Worte der Befehle
+    "default_title": "Turnierabend",
+    "new_done": (
+        "Abend {id}: {players} Spieler, {game} ({rules}), {sessions} Runden zu {deals} "
+        "Spielen, in {folder}"
+    ),
+    "next_draw": "dann: ardoise evening draw {folder}",
+    "plan_session": "{title}: Runde {session} von {sessions} (Auslosung {seed})",
+    "plan_table": "  Tisch {table}: {teams}",
+    "plan_two": "{first} gegen {second} (Tisch zu zweit)",
+    "plan_repeats": (
+        "  Partner, die schon zusammen spielten: {count} Paare (keine Sitzordnung vermeidet es)"
+    ),
+    "plan_sitting_out": "  setzen aus: {names}",
+    "seat_n": "Platz {seat}",
+    "partners": "Partner",
+    "seats_rule": "Platz 1 und 3 spielen zusammen gegen Platz 2 und 4. Auslosung {seed}.",
+    "plan_written": "Plan zum Drucken: {png} (oder {html})",
+    "cards_written": "Tischkarten zum Drucken: {html} (ein PNG je Tisch: {png}...)",
+    "status_head": (
+        "Abend {id}: Runde {session} von {sessions} ausgelost, {boards} Tafeln angemeldet"
+    ),
+    "status_table": (
+        "  Tisch {table}, Tafel {board} ({heard}): {state}; {matches}, {lines} erhalten"
+    ),
+    "status_seen": "{status}, gesehen um {time}",
+    "status_never": "nie gesehen",
+    "status_refused": "  abgelehnt: {text}",
+    "n_match": "{n} Match|{n} Matches",
+    "n_line": "{n} Zeile|{n} Zeilen",
+    "state_session_points": "Rundenpunkte",
+    "state_games": "Partien",
+    "state_points": "Punkte",
+    "state_coches": "Häkchen",
+    "state_parties": "Partien",
+    "state_slate": "Tafel",
+    "state_balance": "Saldo",
+    # die Worte der Meisterschaft und von status
+    "championship_title": "Brouc-Meisterschaft",
+    "new_championship": "Abend {id}: Brouc-Meisterschaft, {what}, in {folder}",
+    "round_of": "Durchgang {round} von {rounds}",
+    "round_taken_back": (
+        "Durchgang {round} zurückgenommen: die Tafeln vergessen die Sitzordnung (mit "
+        "`ardoise evening run`); dann ardoise evening draw {folder}"
+    ),
+    "round_none": "Meisterschaft: noch kein Durchgang ausgelost (ardoise evening draw {folder})",
+    "round_status": "Meisterschaft: Durchgang {round} von {rounds}; {state}",
+    "round_all_won": "alle Matches entschieden: der nächste Durchgang kann ausgelost werden",
+    "round_playing": "{tables} spielen noch",
+    "round_bye": "  spielfrei: {pair}",
+    "status_championship": "Abend {id}: {boards} Tafeln angemeldet",
+    "status_seen_at": "gesehen um {time}",
+    "status_board_refused": "  Tafel {board}: {what} abgelehnt um {at} ({count}): {reason}",
+    "session_taken_back": (
+        "Runde {session} zurückgenommen: die Tafeln vergessen die Sitzordnung (mit "
+        "`ardoise evening run`); dann ardoise evening draw {folder}"
+    ),
+    "n_table": "{n} Tisch|{n} Tische",
+    "n_time": "{n} Mal|{n} Mal",
+    # die Live-Seite einer Meisterschaft
+    "page_no_round": "Noch kein Durchgang ausgelost",
+    "page_round_ends": " (endet um {time})",
+    "page_round_minutes": " ({minutes} Minuten ab dem ersten Match)",
+    "page_pairs_ranking": "Die Rangliste der Paare",
+    "page_pair": "Paar",
+    "page_won": "gewonnen",
+    "page_in_play": "im Spiel",
+    "page_won_state": "gewonnen",
+    "page_won_by_time": "auf Zeit gewonnen",
+    "page_bye": "Spielfrei: {pair}",
+    "page_results": "Ergebnisse",
+    "page_round": "Durchgang",
+    "page_result": "Ergebnis",
+    "page_result_won": "{pair} gewinnt",
+    "page_result_won_time": "{pair} gewinnt (auf Zeit)",
+    "run_round_sent": (
+        "Sitzordnung des Durchgangs {number} an die Tafeln gesendet: Tisch {tables}; {online} "
+        "von {count} online (die anderen erhalten sie beim Verbinden)"
+    ),
+    "run_round_forgotten": (
+        "Sitzordnung des Durchgangs {number} zurückgenommen: die Tafeln vergessen sie; dann "
+        "ardoise evening draw"
+    ),
+    # was die Befehle und run im Lauf des Abends sagen
+    "new_wifi_later": "noch kein WLAN: `ardoise evening wifi {folder}` setzt es, vor dem Anmelden",
+    "new_secrets": "die Passwörter: {secrets} und {passwd} (nur für Sie lesbar)",
+    "new_in_git": (
+        "  {folder} liegt im Git-Repository {repository}: seine .gitignore hält sie aus jedem"
+        " Commit"
+    ),
+    "wifi_set": "Abend {id}: die Tafeln verbinden sich mit dem WLAN {ssid}",
+    "wifi_enrol_again": (
+        "  die angemeldeten Tafeln haben noch {ssid}: jede neu anmelden, damit sie dieses "
+        "erhält ({boards})"
+    ),
+    "enrol_moved": (
+        "Tafel {board} war für den Abend {before} angemeldet: sie gehört jetzt zu diesem"
+    ),
+    "enrol_done": "Tafel {board} an Tisch {table} angemeldet: Server {broker}, WLAN {ssid}",
+    "enrol_virtual": (
+        "eine Tafel auf diesem PC spielt sie: ardoise sim --root {flash} (oder, einmal "
+        "aufgespielt, ardoise virtual-board --flash {flash})"
+    ),
+    "spare_done": (
+        "die Ersatztafel ist Tafel {board} an Tisch {table}: Match {match}, seine {lines} "
+        "Zeilen, wie die Organisation sie hat; der Tisch spielt von dort weiter"
+    ),
+    "spare_empty": "die Ersatztafel ist Tafel {board} an Tisch {table}: noch kein Match",
+    "spare_erased": "von der Ersatztafel gelöscht: {files}",
+    "spare_after": (
+        "die ersetzte Tafel kann sich nicht mehr mit diesem Abend verbinden; nach dem Abend "
+        "der Ersatztafel ihre eigene Kennung zurückgeben (ardoise deploy --id)"
+    ),
+    "run_start": "Abend {id}: Server {broker}, {boards} Tafeln angemeldet",
+    "run_page": "die Rangliste live: {url} (ihr QR-Code: {url}qr.svg)",
+    "run_ctrl_c": "Ctrl-C beendet Server und Seite des Abends; der Ordner behält alles",
+    "run_ctrl_c_broker": (
+        "Ctrl-C beendet die Seite und diese Organisation; der Server {broker} läuft weiter; der "
+        "Ordner behält alles"
+    ),
+    "run_stopped": "beendet: der Ordner hat jede bestätigte Zeile",
+    "run_not_enrolled": (
+        "Tafel {board} ist nicht für diesen Abend angemeldet: ihre Meldungen werden ignoriert "
+        "(ardoise evening enrol --port PORT)"
+    ),
+    "run_board_state": "Tisch {table}: Tafel {board} {state}",
+    "status_online": "online",
+    "status_offline": "offline",
+    "run_began": "Tisch {table}: Tafel {board} beginnt Match {match}",
+    "run_enrolled": "Tisch {table}: Tafel {board} angemeldet",
+    "run_rules_refuse": (
+        "von den Regeln abgelehnt: {text} (die Datei behält jede Zeile der Tafel, diese und "
+        "die folgenden)"
+    ),
+    "players_withdrawn": "abgemeldet: {names}",
+    "players_gone": "{name} geht: nicht mehr ausgelost, behält das Gewonnene",
+    "pairs_gone": "{pair} geht: nicht mehr ausgelost, behält das Gewonnene",
+    "players_back": "{name} ist zurück",
+    "players_added": "{name} dazu",
+    "players_now": (
+        "{count} Spieler ab Runde {next} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+    ),
+    "pairs_now": (
+        "{count} Paare ab Durchgang {next} ({drawn} ausgelost): dann ardoise evening draw {folder}"
+    ),
+    # das Telefon eines Tisches (enrol --phone)
+    "phone_taken_back": (
+        "das Telefon an Tisch {table} ist zurückgenommen ({user}): sein Passwort gilt nicht "
+        "mehr; ein anderes mit ardoise evening enrol {folder} --phone --table {table}"
+    ),
+    "phone_before_taken": (
+        "das vorher an Tisch {table} gegebene Telefon ist zurückgenommen: es kann sich nicht "
+        "mehr verbinden"
+    ),
+    "phone_scan": (
+        "Telefon von Tisch {table} ({user}): den Code oben scannen, oder auf dem Telefon öffnen"
+    ),
+    "phone_private": (
+        "der Link enthält das Passwort des Telefons: nur Tisch {table} geben (auch in {png}, "
+        "{svg} und auf der Tischkarte)"
+    ),
+    "phone_make_node": (
+        "`run` baut die Seite der Telefone aus den festgelegten npm-Paketen: zuerst `make node`"
+    ),
+    # was run sagt, wenn etwas nicht geht
+    "disk_full": "Festplatte voll",
+    "disk_quota": "Speicherkontingent voll",
+    "disk_cannot": "Schreiben auf die Festplatte unmöglich",
+    "run_disk_lines": (
+        "{disk}: Zeilen von {board} nicht übernommen ({error}); sie werden erneut verlangt, "
+        "bis Platz ist"
+    ),
+    "run_disk_back": "wieder Platz auf der Festplatte: Zeilen von {board} übernommen",
+    "run_message_error": (
+        "eine Meldung auf {topic} nicht übernommen: ein Fehler der Organisation ({kind}: {error})"
+    ),
+    "run_disk_round": "{disk}: das Protokoll des Durchgangs nicht geschrieben ({error})",
+    "run_password_changed": (
+        "Tisch {table}: das Passwort von {board} wurde geändert: der Server schliesst seine "
+        "Verbindung und lehnt das vorherige ab"
+    ),
+    "run_ranking_big": (
+        "die Rangliste hat {size} Bytes, mehr als der Server weitergibt ({limit}): "
+        "MQTT-Clients erhalten sie nicht, die Seite schon"
+    ),
+    "run_disk_boards": (
+        "{disk}: state/boards.json nicht geschrieben ({error}); erneut geschrieben, sobald "
+        "Platz ist"
+    ),
+    "run_refused_unknown": (
+        "der Server hat einen Client abgelehnt: ein Benutzer oder Passwort, das dieser Abend "
+        "nicht kennt: eine Tafel eines anderen Abends? Neu anmelden (ardoise evening enrol "
+        "--port PORT)"
+    ),
+    "run_refused_anonymous": (
+        "der Server hat einen Client ohne Benutzer abgelehnt (als {id}): nur die Tafeln und "
+        "die Organisation des Abends verbinden sich, jede unter ihrer eigenen Kennung"
+    ),
+    "run_two_organisers": (
+        "eine andere Organisation hat sich von {address} verbunden, während diese von "
+        "{before} verbunden war: benutzt ein zweites `ardoise evening run` diesen Abend?"
+    ),
+    "run_two_boards": (
+        "Tafel {board} hat sich von {address} verbunden, während sie von {before} verbunden "
+        "war (der Server hat die ältere Verbindung geschlossen): benutzen zwei Tafeln die "
+        "gleiche Kennung {board}, oder ihr Passwort? Eine mit einer anderen --id aufspielen "
+        "und anmelden"
+    ),
+    "phones_building": "die Seite der Telefone: wird in {folder} gebaut (einmal)",
+    "phones_no_page": (
+        "die Seite der Telefone kann nicht gebaut werden, Telefone können nicht spielen: {error}"
+    ),
+    "results_written": "-> {html}, {png}",
+}

@@ -1,0 +1,278 @@
+"""The evening's texts in English (host_tools/evening/lang/__init__.py)."""
+
+TEXTS = {
+    # the printouts and the page
+    "table": "table",
+    "table_n": "Table {table}",
+    "match": "match",
+    "deals": "deals",
+    "deal": "deal {deal}",
+    "deal_of": "deal {deal}/{deals}",
+    "not_begun": "not begun",
+    "session_over": "session over",
+    "teams_against": "{first} against {second}",
+    "against": "against",
+    "place": "place",
+    "player": "player",
+    "points": "points",
+    "total": "total",
+    "difference": "difference",
+    "matches": "matches",
+    "session_short": "S{session}",
+    "session_of": "Session {session} of {sessions}",
+    "session_results": "Session {session} of {sessions}: results",
+    "session_standing": "Standing of session {session}",
+    "prize_list": "Prize list",
+    "sitting_out": "Sitting out: {names}",
+    "tie_break": (
+        "Places: the {unit} won (ruling 29: each player is credited with what their side won); "
+        "equal, the difference between the {unit} won and conceded; still equal, a shared place."
+    ),
+    "outside_sessions": "Counted, though no session's seating holds them: {logs}",
+    "unit_matchsticks": "matchsticks",
+    "unit_coches": "coches",
+    "unit_parties": "parties",
+    "unit_games_won": "games won",
+    "cards_title": "Table cards: {what}",
+    "card_wifi": "Wi-Fi: {ssid}",
+    "card_scan": "The live ranking",
+    "card_phone": "The slate, on a phone",
+    # the live page
+    "page_title": "The evening's ranking",
+    "page_tables": "Tables",
+    "page_standing": "Standing",
+    "page_evening": "Evening",
+    "page_no_session": "No session drawn yet",
+    "page_no_match": "no match yet",
+    "page_no_deal": "No deal played yet.",
+    "page_deal": "deal",
+    "page_dealer": "dealer",
+    "page_score_points": "game",
+    "page_score_slate": "slate",
+    "page_score_coches": "coches",
+    "page_score_parties": "parties",
+    "page_score_balance": "balance",
+    "page_difference_short": "diff.",
+    "page_seen": "board {board}, seen at {time}",
+    "page_never": "board {board}, never seen",
+    "page_updated": "updated {time}",
+    "page_waiting": "waiting for the organiser's laptop...",
+    "page_lost": "the organiser's laptop is not answering; trying again...",
+    "page_qr": "QR code of this page",
+    # the organiser's messages
+    "run_seating_sent": (
+        "session {number}'s seating sent to the slates: table {tables}; {online} of {count} "
+        "online now (the others get it when they connect)"
+    ),
+    "run_seating_forgotten": (
+        "session {number}'s seating taken back: the slates forget it; next, ardoise evening draw"
+    ),
+    "run_no_board": "no board enrolled at table {tables}: ardoise evening enrol FOLDER --table N",
+    "run_session_done": (
+        "all {tables} tables finished session {session}: next, ardoise evening draw {folder}"
+    ),
+    "run_session_done_last": (
+        "all {tables} tables finished session {session}, the last: the results, "
+        "ardoise evening results {folder}"
+    ),
+    # the commands' own words
+    "default_title": "Tournament evening",
+    "new_done": (
+        "evening {id}: {players} players, {game} ({rules}), {sessions} sessions of {deals} "
+        "deals, in {folder}"
+    ),
+    "next_draw": "next: ardoise evening draw {folder}",
+    "plan_session": "{title}: session {session} of {sessions} (seed {seed})",
+    "plan_table": "  table {table}: {teams}",
+    "plan_two": "{first} against {second} (a table of two)",
+    "plan_repeats": (
+        "  partners who already played together: {count} pairs (no seating avoids it)"
+    ),
+    "plan_sitting_out": "  sitting out: {names}",
+    "seat_n": "seat {seat}",
+    "partners": "partners",
+    "seats_rule": "Seats 1 and 3 play together, against seats 2 and 4. Seed {seed}.",
+    "plan_written": "plan to print: {png} (or {html})",
+    "cards_written": "table cards to print: {html} (a PNG a table: {png}...)",
+    "status_head": "evening {id}: session {session} of {sessions} drawn, {boards} boards enrolled",
+    "status_table": "  table {table}, board {board} ({heard}): {state}; {matches}, {lines} held",
+    "status_seen": "{status}, seen at {time}",
+    "status_never": "never seen",
+    "status_refused": "  refused: {text}",
+    "n_match": "{n} match|{n} matches",
+    "n_line": "{n} line|{n} lines",
+    "state_session_points": "session points",
+    "state_games": "games",
+    "state_points": "points",
+    "state_coches": "coches",
+    "state_parties": "parties",
+    "state_slate": "slate",
+    "state_balance": "balance",
+    # the championship's and status's words
+    "championship_title": "Le Brouc championship",
+    "new_championship": "evening {id}: Le Brouc championship, {what}, in {folder}",
+    "round_of": "Round {round} of {rounds}",
+    "round_taken_back": (
+        "round {round} taken back: the slates forget its seating (with `ardoise evening run`); "
+        "next, ardoise evening draw {folder}"
+    ),
+    "round_none": "championship: no round drawn yet (ardoise evening draw {folder})",
+    "round_status": "championship: round {round} of {rounds}; {state}",
+    "round_all_won": "every match won: the next round can be drawn",
+    "round_playing": "{tables} still playing",
+    "round_bye": "  bye: {pair}",
+    "status_championship": "evening {id}: {boards} boards enrolled",
+    "status_seen_at": "seen at {time}",
+    "status_board_refused": "  board {board}: {what} refused at {at} ({count}): {reason}",
+    "session_taken_back": (
+        "session {session} taken back: the slates forget its seating (with `ardoise evening "
+        "run`); next, ardoise evening draw {folder}"
+    ),
+    "n_table": "{n} table|{n} tables",
+    "n_time": "{n} time|{n} times",
+    # the live page of a championship
+    "page_no_round": "No round drawn yet",
+    "page_round_ends": " (ends at {time})",
+    "page_round_minutes": " ({minutes} minutes from its first match)",
+    "page_pairs_ranking": "The pairs' ranking",
+    "page_pair": "pair",
+    "page_won": "won",
+    "page_in_play": "in play",
+    "page_won_state": "won",
+    "page_won_by_time": "won by time",
+    "page_bye": "Bye: {pair}",
+    "page_results": "Results",
+    "page_round": "round",
+    "page_result": "result",
+    "page_result_won": "{pair} won",
+    "page_result_won_time": "{pair} won (by the time limit)",
+    "run_round_sent": (
+        "round {number}'s seating sent to the slates: table {tables}; {online} of {count} "
+        "online now (the others get it when they connect)"
+    ),
+    "run_round_forgotten": (
+        "round {number}'s seating taken back: the slates forget it; next, ardoise evening draw"
+    ),
+    # the commands' outputs and run's words on the course of the evening
+    "new_wifi_later": (
+        "no Wi-Fi network yet: `ardoise evening wifi {folder}` sets it, before enrolling"
+    ),
+    "new_secrets": "the passwords: {secrets} and {passwd} (yours alone to read)",
+    "new_in_git": (
+        "  {folder} is in the git repository {repository}: its .gitignore keeps them out of "
+        "any commit"
+    ),
+    "wifi_set": "evening {id}: the boards join Wi-Fi {ssid}",
+    "wifi_enrol_again": (
+        "  the boards enrolled still have {ssid}: enrol each again to give them this one ({boards})"
+    ),
+    "enrol_moved": "board {board} was enrolled in evening {before}: it now belongs to this one",
+    "enrol_done": "board {board} enrolled at table {table}: broker {broker}, Wi-Fi {ssid}",
+    "enrol_virtual": (
+        "a slate on this PC plays it: ardoise sim --root {flash} (or, once deployed there, "
+        "ardoise virtual-board --flash {flash})"
+    ),
+    "spare_done": (
+        "the spare is board {board} at table {table}: match {match}, its {lines} lines as the "
+        "organiser holds them; the table plays on from there"
+    ),
+    "spare_empty": "the spare is board {board} at table {table}: no match held yet",
+    "spare_erased": "erased from the spare: {files}",
+    "spare_after": (
+        "the board it replaces can no longer connect to this evening; after the evening, give "
+        "the spare its own id again (ardoise deploy --id)"
+    ),
+    "run_start": "evening {id}: broker {broker}, {boards} boards enrolled",
+    "run_page": "the live ranking: {url} (its QR code: {url}qr.svg)",
+    "run_ctrl_c": "Ctrl-C stops the evening's broker and page; the folder keeps everything",
+    "run_ctrl_c_broker": (
+        "Ctrl-C stops the page and this organiser; the broker at {broker} keeps running; the "
+        "folder keeps everything"
+    ),
+    "run_stopped": "stopped: the folder holds every line confirmed",
+    "run_not_enrolled": (
+        "board {board} is not enrolled in this evening: its messages are ignored (ardoise "
+        "evening enrol --port PORT)"
+    ),
+    "run_board_state": "table {table}: board {board} {state}",
+    "status_online": "online",
+    "status_offline": "offline",
+    "run_began": "table {table}: board {board} began match {match}",
+    "run_enrolled": "table {table}: board {board} enrolled",
+    "run_rules_refuse": (
+        "refused by the rules: {text} (the file keeps every line the board sent, this one and "
+        "those after it)"
+    ),
+    "players_withdrawn": "withdrawn: {names}",
+    "players_gone": "{name} withdrawn: drawn no more, keeps what they won",
+    "pairs_gone": "{pair} withdrawn: drawn no more, keeps what it won",
+    "players_back": "{name} is back",
+    "players_added": "{name} added",
+    "players_now": (
+        "{count} players from session {next} on ({drawn} drawn): next, ardoise evening "
+        "draw {folder}"
+    ),
+    "pairs_now": (
+        "{count} pairs from round {next} on ({drawn} drawn): next, ardoise evening draw {folder}"
+    ),
+    # a table's phone (enrol --phone)
+    "phone_taken_back": (
+        "the phone at table {table} is taken back ({user}): its password no longer works; "
+        "give another with ardoise evening enrol {folder} --phone --table {table}"
+    ),
+    "phone_before_taken": (
+        "the phone given before at table {table} is taken back: it can no longer connect"
+    ),
+    "phone_scan": "table {table}'s phone ({user}): scan the code above, or open on the phone",
+    "phone_private": (
+        "the link holds the phone's password: hand it to table {table} alone (also in {png}, "
+        "{svg}, and on the table's card)"
+    ),
+    "phone_make_node": (
+        "`run` builds the phones' page from the pinned npm packages: `make node` first"
+    ),
+    # run's words when something goes wrong
+    "disk_full": "disk full",
+    "disk_quota": "disk quota full",
+    "disk_cannot": "cannot write to the disk",
+    "run_disk_lines": (
+        "{disk}: lines from {board} not taken ({error}); they are asked for again until "
+        "there is room"
+    ),
+    "run_disk_back": "room on the disk again: lines from {board} taken",
+    "run_message_error": (
+        "a message on {topic} not taken: an error in the organiser ({kind}: {error})"
+    ),
+    "run_disk_round": "{disk}: a championship's round record not written ({error})",
+    "run_password_changed": (
+        "table {table}: {board}'s password changed: the broker closes its connection and "
+        "refuses the one before"
+    ),
+    "run_ranking_big": (
+        "the ranking is {size} bytes, more than the broker passes on ({limit}): MQTT clients "
+        "do not get it, the page does"
+    ),
+    "run_disk_boards": (
+        "{disk}: state/boards.json not written ({error}); written again once there is room"
+    ),
+    "run_refused_unknown": (
+        "the broker refused a client: a user or password this evening does not know: a "
+        "board enrolled for another evening? Enrol it again (ardoise evening enrol --port PORT)"
+    ),
+    "run_refused_anonymous": (
+        "the broker refused a client without a user (as {id}): only the evening's boards and "
+        "organiser connect, each under its own id"
+    ),
+    "run_two_organisers": (
+        "another organiser connected from {address} while this one was connected from "
+        "{before}: is a second `ardoise evening run` using this evening?"
+    ),
+    "run_two_boards": (
+        "board {board} connected from {address} while connected from {before} (the broker "
+        "closed the older connection): are two boards using the same id {board}, or its "
+        "password? Deploy one with another --id and enrol it"
+    ),
+    "phones_building": "the phones' page: building it in {folder} (once)",
+    "phones_no_page": "the phones' page cannot be built, phones cannot play: {error}",
+    "results_written": "-> {html}, {png}",
+}
