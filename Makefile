@@ -28,7 +28,7 @@ STALE_MPY := $(filter-out $(FIRMWARE_MPY) $(LIB_MPY) $(BOARDS_MPY),\
 STUBS := $(BUILD)/stubs
 PORTS := rp2 esp32
 
-.PHONY: help venv node test check quick mpy lint bench proof clean requirements firmware
+.PHONY: help venv node test check quick mpy lint bench proof clean requirements firmware texts
 
 help: ## this list: one line per target
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /\1\t/' | \
@@ -88,8 +88,21 @@ $(NODE_STAMP): package.json package-lock.json
 FIRMWARE_UF2 := $(BUILD)/firmware/ardoise-pico.uf2
 firmware: $(FIRMWARE_UF2) ## the Ardoise images: build/firmware/ardoise-pico.uf2, ardoise-pico-w.uf2
 
-$(FIRMWARE_UF2): $(shell find firmware -name '*.py') $(wildcard firmware/ARDOISE_PICO_W/*) boards/pico.py host_tools/board/firmware.py $(STAMP)
+$(FIRMWARE_UF2): $(TEXTS) $(shell find firmware -name '*.py') $(wildcard firmware/ARDOISE_PICO_W/*) boards/pico.py host_tools/board/firmware.py $(STAMP)
 	$(ARDOISE) firmware
+
+# The slate's texts: the modules the board loads (ardoise/lang/*.py, the
+# rules core's reasons*.py, the keys in a few modules of code) made from the
+# one table firmware/texts.toml (docs/texts.md), when the table or its
+# maker changed; they are committed, and tests/host_tools/test_texts.py
+# fails when they are not current. The stamp is touched after every make,
+# so that each .mpy (which depends on it) is compiled from the made sources.
+TEXTS := $(BUILD)/texts.made
+texts: $(TEXTS) ## the slate's text modules, made from firmware/texts.toml
+
+$(TEXTS): firmware/texts.toml host_tools/texts.py $(STAMP)
+	$(PY) -m host_tools.texts
+	@mkdir -p $(dir $@) && touch $@
 
 # The firmware compiled to .mpy as a board deploy compiles it (host_tools/
 # common.py's compile_tree): the same mpy-cross at its default level, which
@@ -98,7 +111,7 @@ $(FIRMWARE_UF2): $(shell find firmware -name '*.py') $(wildcard firmware/ARDOISE
 mpy: $(FIRMWARE_MPY) $(LIB_MPY) $(BOARDS_MPY) ## the firmware compiled to .mpy under build/mpy
 	@$(if $(STALE_MPY),rm -f $(STALE_MPY) && echo "removed $(STALE_MPY): their sources are gone")
 
-$(BUILD)/mpy/%.mpy: firmware/%.py $(STAMP)
+$(BUILD)/mpy/%.mpy: firmware/%.py $(TEXTS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPY_CROSS) -s $(subst /,.,$(patsubst %/__init__,%,$*)) -o $@ $<
 
@@ -193,7 +206,7 @@ sim: $(STAMP) ## the slate in this terminal (BOARD=pico, HEIGHT=32)
 # (ID=3: the board's short id, in the names of the logs pulled from it)
 # (PORT=virtual: a virtual board whose flash is the folder virtual-board/;
 # PORT=emulated: an emulated Pico running MicroPython 1.22, its flash emulated-pico/).
-deploy: $(STAMP) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual, emulated)
+deploy: $(STAMP) $(TEXTS) ## put the slate on a board: BOARD=pico PORT=/dev/ttyACM0 (or virtual, emulated)
 	$(ARDOISE) deploy --board "$(BOARD)" --port "$(PORT)" $(if $(ID),--id "$(ID)")
 
 # Copy a board's match logs to logs/<today>/<board id>/ (TO=folder for another one).

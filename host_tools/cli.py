@@ -35,6 +35,7 @@ COMMANDS = {
     "evening": ("host_tools.evening.command", "a tournament evening, live over Wi-Fi (MQTT)"),
     "pictures": ("host_tools.logs.pictures", "the README's pictures and board sections"),
     "bench": ("host_tools.bench.report", "the figures that say whether Ardoise fits a board"),
+    "texts": ("host_tools.texts", "make the slate's text modules from firmware/texts.toml"),
 }
 
 

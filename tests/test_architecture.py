@@ -1,5 +1,7 @@
-"""docs/architecture.md's map is true: every path it names exists; and a
-clone is whole: nothing in the repository cites a document outside it.
+"""docs/architecture.md's map is true: every path it names exists, and every
+command (`make TARGET`, `ardoise COMMAND`, `python -m MODULE`, the host tools
+table's commands); and a clone is whole: nothing in the repository cites a
+document outside it.
 
 A path is a `backticked` word with a slash or a file's extension. One with a
 folder is found from the repository's root, from firmware/ (where ardoise/
@@ -10,12 +12,15 @@ a clone fetches for itself, and .venv/ is what `make` builds: outside the
 repository.
 """
 
+import importlib.util
 import pathlib
 import re
 
 import pytest
 
+from host_tools.cli import COMMANDS
 from host_tools.common import ROOT
+from host_tools.evening import command as evening_command
 from scoring import GAMES
 from tests.test_readme import tracked_files
 
@@ -91,6 +96,76 @@ def test_a_path_that_is_not_there_is_found_missing():
     assert candidates("firmware/scoring/<name>.py") == [
         "firmware/scoring/%s.py" % name for name in game_names()
     ]
+
+
+# -- the commands it names ---------------------------------------------------
+
+
+def named_commands(text=None):
+    """The commands the document names: every `make ...`, `ardoise ...` and
+    `python -m ...` in backticks (over a line's end too), and the last column
+    of its host tools' table (a command, or `make TARGET`)."""
+    text = DOCUMENT.read_text(encoding="utf-8") if text is None else text
+    found = re.findall(r"`((?:make|ardoise|python -m) [^`]+)`", text.replace("\n", " "))
+    table = text[text.index("| package | what | commands |") :].split("\n\n")[0]
+    for row in table.splitlines()[2:]:
+        for word in re.findall(r"`([^`]+)`", row.rsplit("|", 2)[1]):
+            found.append(word if word.startswith("make ") else "ardoise " + word)
+    return sorted(set(found))
+
+
+def make_targets():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    return set(re.findall(r"^([a-z][a-z-]*):(?!=)", makefile, re.M))
+
+
+def evening_commands():
+    parser = evening_command.parser()
+    (subcommands,) = [action for action in parser._actions if action.choices]
+    return set(subcommands.choices)
+
+
+def command_is_there(command):
+    """Whether `command` names a make target, an ardoise command (and an evening's
+    subcommand), or a module python -m runs."""
+    words = command.split()
+    if words[0] == "make":
+        return words[1] in make_targets()
+    if words[0] == "python":
+        return importlib.util.find_spec(words[2]) is not None
+    name = words[1]
+    if name.startswith("-") or name.isupper():  # --help, COMMAND: the tool itself
+        return True
+    if name not in COMMANDS:
+        return False
+    if name == "evening" and len(words) > 2 and not words[2].startswith("-"):
+        return words[2] in evening_commands()
+    return True
+
+
+def test_the_document_names_commands():
+    commands = named_commands()
+    assert {"make bench", "make web", "ardoise sim", "ardoise evening run"} <= set(commands)
+    assert len(commands) > 15
+
+
+@pytest.mark.parametrize("command", named_commands())
+def test_each_command_the_architecture_names_exists(command):
+    assert command_is_there(command), "docs/architecture.md names `%s`, which is not there" % (
+        command
+    )
+
+
+def test_a_command_that_is_not_there_is_found_missing():
+    assert not command_is_there("make flash")
+    assert not command_is_there("ardoise flash")
+    assert not command_is_there("ardoise evening dance")
+    assert not command_is_there("python -m host_tools.no_such_module")
+    assert command_is_there("ardoise evening enrol --phone")
+    assert command_is_there("make sim EMULATED=1")
+    text = "`make nothing` here\n" + "| package | what | commands |\n| --- | --- | --- |\n"
+    text += "| `a/` | b | `flash` |\n"
+    assert named_commands(text) == ["ardoise flash", "make nothing"]
 
 
 # -- a clone is whole -------------------------------------------------------

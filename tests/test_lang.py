@@ -209,7 +209,7 @@ def test_the_evenings_texts_are_in_each_language():
     constants _PASSWORD...), with English's % conversions and the key as the
     translators' note; net.py itself holds no screen text (issue 35)."""
     source = (FIRMWARE / "net.py").read_text(encoding="utf-8")
-    block = source[source.index("# ardoise/lang/<language>_net.py") :]
+    block = source[source.index("# What the slate says: the lines of lang/<language>_net.py") :]
     block = block[: block.index("\n\n")]
     consts = re.findall(r"^_(\w+) = const\((\d+)\)", block, re.MULTILINE)
     assert [int(number) for _, number in consts] == list(range(len(consts)))

@@ -1,9 +1,11 @@
 """Every command the README shows works as written on a fresh clone.
 
-Each ```sh block of README.md and docs/boards.md is run, in the documents'
-order, in a copy of the repository as a clone has it (the files git tracks
-or would track, as they are in the tree now), so that nothing in the tree
-changes. The commands are run exactly as written, in one bash a block,
+Each ```sh block of README.md and of the documents in docs/ is run, in its
+document's order, in a copy of the repository as a clone has it (the files
+git tracks or would track, as they are in the tree now), so that nothing in
+the tree changes. Each document gets a copy of its own: a reader follows
+one document from a fresh clone (docs/evening.md makes the same evening's
+folder the README's summary does). The commands are run exactly as written, in one bash a block,
 from the copy's root, with the tree's own .venv out of PATH: a line that
 says `.venv/bin/python` or `python` must work as said. A line ending in
 `# exits with status N` must exit with N; every other one with 0.
@@ -27,12 +29,13 @@ Which commands are not simply run, by rule (SKIPPED):
 
 A clone's first `make` builds .venv from the network (a minute); the copy
 here gets one made in seconds from the tree's .venv (see prepared_venv), the
-state the first `make` leaves. ARDOISE_README=fresh makes the copy without
-it, so that the README's first command builds .venv for real.
+state the first `make` leaves. ARDOISE_README=fresh makes the README's copy
+without it, so that the README's first command builds .venv for real.
 
 No block may leave a process running in the copy.
 """
 
+import contextlib
 import fnmatch
 import os
 import re
@@ -53,7 +56,8 @@ from tests.support.tmux import Tmux
 
 TIER = "slow micropython network"
 
-DOCUMENTS = [ROOT / "README.md", ROOT / "docs" / "boards.md"]
+# The README, then every document of docs/ (those without a ```sh block add none).
+DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 FRESH = os.environ.get("ARDOISE_README") == "fresh"
 # Long enough for a fresh .venv (ARDOISE_README=fresh) or a cold mypy cache.
 TIMEOUT = 900 if FRESH else 300
@@ -229,8 +233,36 @@ def environment(copy):
 
 
 @pytest.fixture(scope="module")
-def copy(tmp_path_factory):
-    """The repository as a fresh clone has it, with .venv prepared (unless FRESH)."""
+def copies(tmp_path_factory):
+    """copies(document): the repository as a fresh clone has it, for `document`'s
+    blocks; one at a time, the one before removed once the next document begins
+    (the blocks run in the documents' order)."""
+    made = {}  # {document: its copy}, one at most
+    stack = contextlib.ExitStack()
+
+    def copy_for(document=None):
+        """`document`'s copy (None: the one there is, else the README's)."""
+        document = document or next(iter(made), DOCUMENTS[0])
+        if document not in made:
+            stack.close()
+            made.clear()
+            made[document] = stack.enter_context(fresh_copy(tmp_path_factory, document))
+        return made[document]
+
+    with stack:
+        yield copy_for
+
+
+@pytest.fixture
+def copy(copies):
+    """A copy as a clone has it (the last document's, if one was made)."""
+    return copies()
+
+
+@contextlib.contextmanager
+def fresh_copy(tmp_path_factory, document):
+    """The repository as a fresh clone has it, with .venv prepared (unless FRESH,
+    for the README)."""
     base = tmp_path_factory.mktemp("readme")
     copy = base / "ardoise"
     for name in tracked_files():
@@ -239,7 +271,7 @@ def copy(tmp_path_factory):
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, copy / name)
     (base / "tmp").mkdir()
-    if not FRESH:
+    if not (FRESH and document == DOCUMENTS[0]):
         prepared_venv(copy)
         if (ROOT / "node_modules").is_dir():
             # A copy (2 MB), never a link: an `npm ci` in the copy empties
@@ -398,7 +430,8 @@ def serve_until_interrupted(copy, command):
 
 
 @pytest.mark.parametrize("path, number, block", BLOCKS)
-def test_the_commands_work_as_written(copy, path, number, block):
+def test_the_commands_work_as_written(copies, path, number, block):
+    copy = copies(path)
     pending = []
     for command in block + [None]:
         how, reason = kind(command) if command else ("end", None)
@@ -472,13 +505,14 @@ def test_the_skipped_commands_are_few_and_said():
 
 
 def test_the_readme_reads_in_order():
-    """What it is, try it, build one, flash it, after the evening, develop."""
+    """What it is, try it, build one, flash it, an evening, develop: what a newcomer
+    reads through, the rest in docs/."""
     headings = [
         line[3:]
         for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
         if line.startswith("## ")
     ]
-    wanted = ["Try it", "Build one", "Flash it", "After the evening", "Develop"]
+    wanted = ["Try it", "Build one", "Flash it", "An evening", "Develop"]
     found = [next((h for h in headings if h.startswith(w)), None) for w in wanted]
     assert None not in found, headings
     assert [headings.index(h) for h in found] == sorted(headings.index(h) for h in found)
@@ -490,6 +524,52 @@ def test_the_readme_reads_in_order():
     try_it = readme[readme.index("\n## " + found[0]) : readme.index("\n## " + found[1])]
     for game in ("Le Brouc", "Bruus", "Brusquembelle"):
         assert "**Playing %s.**" % game in try_it
+    assert "docs/screens.md" in try_it  # where the keys are walked through
+    assert len(readme.splitlines()) <= 300, "the README is read through: the rest goes to docs/"
+
+
+def pictures(path):
+    """The pictures `path` shows: (line number, the file's path as written)."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"", line):
+            found.append((number, "".join(target)))
+    return found
+
+
+def test_every_picture_shown_is_there():
+    """A picture is found from its document's folder, as a viewer of the page finds it."""
+    shown = [(path, number, target) for path in DOCUMENTS for number, target in pictures(path)]
+    assert len(shown) > 15
+    missing = [
+        "%s:%d: %s" % (path.relative_to(ROOT), number, target)
+        for path, number, target in shown
+        if not (path.parent / target).is_file()
+    ]
+    assert not missing, missing
+
+
+def test_a_picture_that_is_not_there_is_found(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text('![a](images/none.png)\n<img src="images/other.png" width="2">\n')
+    assert pictures(page) == [(1, "images/none.png"), (2, "images/other.png")]
+
+
+def test_the_moved_sections_have_their_documents():
+    """What the README sends a reader to is there, with the commands it promises."""
+    docs = ROOT / "docs"
+    blocks = {
+        path.name: [command for _, block in shell_blocks(path) for command in block]
+        for path in DOCUMENTS
+    }
+    for name in ("hardware.md", "evening.md", "championship.md", "host-tools.md", "develop.md"):
+        assert (docs / name).is_file() and "docs/" + name in (ROOT / "README.md").read_text(
+            encoding="utf-8"
+        )
+    assert any("evening enrol evening-friday --phone" in c for c in blocks["evening.md"])
+    assert any("evening new championship --pairs" in c for c in blocks["championship.md"])
+    assert any(c.startswith(".venv/bin/ardoise replay") for c in blocks["host-tools.md"])
+    assert "make deploy BOARD=pico PORT=virtual" in blocks["hardware.md"]
 
 
 # -- make ---------------------------------------------------------------------------------

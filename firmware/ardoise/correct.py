@@ -22,11 +22,11 @@ from ardoise import load
 from ardoise.widgets import Confirm
 from scoring import Refused
 
-# The lines of ardoise/lang/<language>_correct.py, in this order.
+# Made from firmware/texts.toml by `make texts` down to (made): do not edit.
 KEYS = (
     "title", "trump", "totals", "later", "done", "ends", "missing",
     "deal", "slate", "points", "sticks",
-)  # fmt: skip
+)  # fmt: skip  # (made)
 
 
 def t(app, key):

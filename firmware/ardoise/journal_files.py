@@ -26,6 +26,9 @@ _EEXIST = const(17)
 _ENOSPC = const(28)
 
 _COPY_CHUNK = const(256)
+# The journal read in pieces of some eight lines at boot: fewer reads than the
+# rules core's default piece, on a heap that has room for them.
+_READ_PIECE = const(256)
 _STATE_PIECE = const(1536)  # the journal read in pieces to check a state: its first line whole
 _STATE = "/match.state"
 _STATE_TEMPORARY = "/state.tmp"
@@ -70,7 +73,7 @@ class _Lines:
     """
 
     def __init__(self, file, limit=-1, count=0, end=0, crc=0):
-        self.lines = read_lines(file)
+        self.lines = read_lines(file, _READ_PIECE)
         self.limit = limit
         self.count = count
         self.start = self.end = end

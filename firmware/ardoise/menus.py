@@ -228,7 +228,7 @@ class SettingsMenu(Choice):
         if key == "contrast":
             return "%d/%d" % (index + 1, len(choices))
         if key == "lang":
-            return ("Français", "Deutsch", "English")[index]
+            return ("Français", "Deutsch", "English")[index]  # made by `make texts`
         return app.words(settings.game(key)[1] if key == "rules" else "seat_styles")[index]
 
     def change(self, app, index):

@@ -85,8 +85,8 @@ _TCP = const(3)
 _ANSWER = const(4)
 _UP = const(5)
 
-# What the slate says, in the player's language: the lines of
-# ardoise/lang/<language>_net.py, in this order (each but the last said once).
+# What the slate says: the lines of lang/<language>_net.py, in this order.
+# Made from firmware/texts.toml by `make texts` down to (made): do not edit.
 _PASSWORD = const(0)
 _NOT_FOUND = const(1)
 _NO_BROKER = const(2)
@@ -97,7 +97,7 @@ _SEATING = const(6)
 _ROUND = const(7)
 _TIME_UP = const(8)
 _ONE_MORE = const(9)
-_ROUND_SHORT = const(10)  # the round and the time left, in a few characters: "Tour 2 · 12'"
+_ROUND_SHORT = const(10)  # (made)
 _SEATED = ("table", "names", "game", "rules")
 _KEYS = ("evening", "ssid", "wifi_password", "broker_host", "broker_port", "user", "password")
 

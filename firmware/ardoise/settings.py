@@ -51,7 +51,7 @@ DEFAULTS = {
 }
 # Each of the slate's settings' values, in the order a press steps through them.
 CHOICES = {
-    "lang": ("fr", "de", "en"),
+    "lang": ("fr", "de", "en"),  # made by `make texts`
     # The panel's 0..255 contrast in eight steps, dimmest first.
     "contrast": (1, 32, 64, 96, 128, 160, 208, 255),
     # Seconds without a press before the panel dims (off if no match is

@@ -150,7 +150,7 @@ def by_team(pair):
 # (tests/core/test_lines.py builds it). 1280 leaves room for a CR before the
 # newline and some more spaces.
 LINE_LIMIT = const(1280)
-_PIECE = const(256)  # what read_lines reads at once: some eight lines
+_PIECE = const(64)  # what read_lines reads at once, unless told: a small heap's
 # What _syntax expects next.
 _VALUE = const(0)
 _FIRST = const(1)  # a value, or "]" just after "["
@@ -332,14 +332,17 @@ class LogError(Exception):
         return "line %d: %s" % (self.line, self.reason)
 
 
-def read_lines(file):
+def read_lines(file, piece=_PIECE):
     """The lines of the binary `file`, newline included, in bounded memory.
 
     A line over LINE_LIMIT bytes comes as its first LINE_LIMIT + 1 bytes,
     without its newline, which fold_lines refuses as too long, and ends the
-    reading (/dev/zero, a line of a gigabyte). Read in pieces of _PIECE
+    reading (/dev/zero, a line of a gigabyte). Read in pieces of `piece`
     bytes, the lines found in them by find(): a board's readline() reads a
-    file a byte at a time, a fifth of its boot's fold.
+    file a byte at a time, a fifth of its boot's fold. A larger piece reads
+    faster and fragments a small heap more: the device chooses
+    (ardoise/journal_files.py); the core's default keeps a 30-deal match
+    folding in 25 KiB (tests/test_heap.py).
     """
     data = b""
     start = 0
@@ -352,7 +355,7 @@ def read_lines(file):
             yield data[start : start + LINE_LIMIT + 1]
             return
         else:
-            more = file.read(_PIECE)
+            more = file.read(piece)
             if not more:
                 if start < len(data):
                     yield data[start:]

@@ -1,12 +1,12 @@
-"""The keys of the reasons why the rules refuse an event (a Refused's key).
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+The keys of the reasons why the rules refuse an event (a Refused's key).
 
 Their English texts, what replay prints, are in scoring/reasons_<n>.py, n
 the key's length modulo 5: str() of a refusal loads only the part that holds
 its key (scoring/match.py), so that a refusal costs a board little more heap
-than the fold of its log (tests/test_heap.py, make bench). The device shows
-them in English from there too, and in French and German from
-ardoise/lang/fr_reasons.py and de_reasons.py, a line each in the order of
-KEYS below.
+than the fold of its log (tests/test_heap.py, make bench). The device's other
+languages are in ardoise/lang/<language>_reasons.py, a line each in the
+order of KEYS below.
 """
 
 # One bytes, as the screens' keys (ardoise/lang): line i names line i of

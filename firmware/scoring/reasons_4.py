@@ -1,8 +1,8 @@
-"""English refusal texts, for the keys (scoring/reasons.py) of length 4 modulo 5.
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+English refusal texts, for the keys (scoring/reasons.py) of length 4 modulo 5.
 
-What str() of a Refused loads (scoring/match.py): only the part holding
-its key, so that a refusal costs a board little more heap than the fold
-(tests/test_heap.py).
+What str() of a Refused loads (scoring/match.py): only the part holding its
+key, so that a refusal costs little more heap than the fold (tests/test_heap.py).
 """
 
 KEYS = (

@@ -35,8 +35,9 @@ from tests.web.test_browser import PHONE, TOUCH
 TIER = "slow browser network"
 
 pytestmark = pytest.mark.xdist_group("phones")
-# Bruus from the seating: OK asks for a match, the seating first, OK begins it.
-BEGIN = "oo"
+# Bruus from the seating: OK asks for a match, the seating first and who deals
+# first (issue 33 item 7): OK picks seat 1, OK begins it.
+BEGIN = "ooo"
 # A deal: OK deals, team A takes five tricks (Prev): 6 lines.
 DEAL = "o" + "p" * 5
 SCREENSHOT = ROOT / "docs" / "images" / "evening-phone.png"
@@ -72,6 +73,20 @@ def copy_of(evening, user, number=1):
     return path.read_bytes() if path.exists() else b""
 
 
+def assert_fills_the_phone(page):
+    """On a phone: the panel and the four buttons fill the width, the open deal
+    right under them, in sight."""
+    width = PHONE["width"]
+    panel = page.locator("#panel").bounding_box()
+    keys = page.locator(".keys").bounding_box()
+    deal = page.locator("#deal").bounding_box()
+    assert panel["width"] >= 0.9 * width and keys["width"] >= 0.9 * width
+    assert keys["y"] >= panel["y"] + panel["height"]
+    assert deal["y"] >= keys["y"] + keys["height"]
+    assert deal["y"] + deal["height"] <= PHONE["height"], deal
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_a_phone_joins_by_its_link_and_its_journal_reaches_the_organiser(
     phones_evening, phone_context, tmp_path
 ):
@@ -98,29 +113,25 @@ def test_a_phone_joins_by_its_link_and_its_journal_reaches_the_organiser(
         phone.until(lambda: phone.said() == "linked", "the phone linked to the evening")
         phone.until(lambda: phone.sign()["seated"], "the table's seating")
         assert page.text_content("#net") == "Tisch 1 mit dem Abend verbunden."
-        # New match: the table's seating is offered; one press begins it.
+        # New match: the table's seating is offered, who deals first asked by name
+        # (issue 33 item 7); the second player picked, OK begins it.
+        names = seating_names(evening, 1)
         phone.keys("o")
+        asked = phone.probe()
+        assert asked["kinds"][0] == "Choice" and asked["title"] == "Wer gibt?", asked
+        assert asked["options"] == names, asked
+        phone.keys("no")
         offered = phone.probe()
         assert offered["kinds"][0] == "Confirm" and offered["title"] == "Neues Match", offered
         phone.keys("o" + DEAL + "o")  # a deal, and the next one dealt: open
         header = json.loads(phone.journal().splitlines()[0])
-        assert header["names"] == seating_names(evening, 1)
+        assert header["names"] == names and header["dealer"] == 1
         assert header["session"] == evening.settings["deals"]
         phone.until(lambda: copy_of(evening, "phone1") == phone.journal(), "the copy")
         phone.until(lambda: phone.said() == "sent", "the page to say sent")
         assert page.text_content("#net") == "Tisch 1 alles an die Turnierleitung gesendet."
         assert phone.journal().count(b"\n") == 1 + 6 + 1
-        # On a phone: the panel and the four buttons fill the width, the open deal
-        # right under them, in sight.
-        width = PHONE["width"]
-        panel = page.locator("#panel").bounding_box()
-        keys = page.locator(".keys").bounding_box()
-        deal = page.locator("#deal").bounding_box()
-        assert panel["width"] >= 0.9 * width and keys["width"] >= 0.9 * width
-        assert keys["y"] >= panel["y"] + panel["height"]
-        assert deal["y"] >= keys["y"] + keys["height"]
-        assert deal["y"] + deal["height"] <= PHONE["height"], deal
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert_fills_the_phone(page)
         # The README's picture: a phone playing table 1, in French as the slate is.
         page.select_option("#language", "fr")
         phone.advance(3000)

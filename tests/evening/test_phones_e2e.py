@@ -43,7 +43,7 @@ from tests.web.test_browser import PHONE, TOUCH
 TIER = "slow micropython browser network"
 
 DEALS = 4
-BEGIN = "oo"  # OK asks for a match, the seating first; OK begins it
+BEGIN = "ooo"  # OK asks for a match, the seating first; OK: seat 1 deals; OK begins it
 LINES = 1 + DEALS * 6  # the match event; each deal: dealt, five tricks to A
 
 

@@ -18,10 +18,10 @@ from array import array
 from ardoise import forget, load
 from scoring.match import line, place
 
-# The keys of the screens' texts, in the order of each language's TEXT
-# lines: one bytes, each key between newlines (so it starts with one). A
-# tuple of strs would make each short key an interned name (a qstr), never
-# freed; scoring.match.place finds a key's line.
+# The keys of the screens' texts, in the order of each language's TEXT: one
+# bytes, each between newlines (a tuple of strs would make each key a qstr,
+# never freed); scoring.match.place finds a key's line.
+# Made from firmware/texts.toml by `make texts` down to (made): do not edit.
 KEYS = (
     b"\n"
     b"note\n"
@@ -135,7 +135,7 @@ KEYS = (
     b"hist_deal\n"
     b"hist_tricks\n"
     b"hist_where\n"
-)
+)  # (made)
 
 
 class Texts:

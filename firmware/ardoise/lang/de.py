@@ -1,7 +1,7 @@
-"""Die Bildschirme auf Deutsch."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+The screens in language de: TEXT's lines, a text each."""
 
-# One text a line, in the order of ardoise/lang/__init__.py's KEYS (each
-# line's key in its comment: tests/test_lang.py checks it); lists are "a|b|c".
+# In the order of ardoise/lang/__init__.py's KEYS; lists are "a|b|c".
 TEXT = (
     "Hinweis\n"  # note
     "Nicht gespeichert\n"  # not_saved

@@ -1,5 +1,5 @@
-"""The correction of a past deal (ardoise/correct.py) in German: a line each
-in the order of correct.KEYS. Loaded only while a correction is made."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+The correction of a past deal (ardoise/correct.py) in language de."""
 
 TEXT = (
     "Spiel %d ändern",  # title

@@ -1,6 +1,6 @@
-"""The slate at an evening (ardoise/net.py) in German: a line each in the
-order of net.py's keys (_PASSWORD...). Loaded only at an evening, the
-player's language alone."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+The slate at an evening (ardoise/net.py) in language de: a line each in the
+order of net.py's constants (_PASSWORD...), loaded only at an evening."""
 
 TEXT = (
     "WLAN %s: Passwort abgelehnt. Die Tafel spielt ohne Netz.",  # password

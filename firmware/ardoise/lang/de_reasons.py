@@ -1,8 +1,8 @@
-"""Was die Regeln ablehnen, wie scoring/reasons.py geordnet (dort auf Englisch)."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+Why the rules refuse, in language de (the core's English is its own)."""
 
-# One text a line, in the order of the core's KEYS (scoring/reasons.py;
-# each line's key in its comment), as the screens' texts: one string in RAM
-# while a refusal is read, not one object per reason.
+# One text a line, in the order of the core's KEYS (scoring/reasons.py): one
+# string in RAM while a refusal is read, not one object per reason.
 REASONS = (
     "ein Ereignis muss ein JSON-Objekt sein\n"  # not_object
     'ein Ereignis braucht "ev"\n'  # no_ev

@@ -1,7 +1,7 @@
-"""Les écrans en français, la langue de l'Etivaz (par défaut)."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+The screens in language fr: TEXT's lines, a text each."""
 
-# One text a line, in the order of ardoise/lang/__init__.py's KEYS (each
-# line's key in its comment: tests/test_lang.py checks it); lists are "a|b|c".
+# In the order of ardoise/lang/__init__.py's KEYS; lists are "a|b|c".
 TEXT = (
     "Info\n"  # note
     "Non enregistré\n"  # not_saved

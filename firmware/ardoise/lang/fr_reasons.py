@@ -1,8 +1,8 @@
-"""Les refus des règles, dans l'ordre des clés de scoring/reasons.py (qui les a en anglais)."""
+"""Generated from firmware/texts.toml by host_tools/texts.py (make texts): do not edit.
+Why the rules refuse, in language fr (the core's English is its own)."""
 
-# One text a line, in the order of the core's KEYS (scoring/reasons.py;
-# each line's key in its comment), as the screens' texts: one string in RAM
-# while a refusal is read, not one object per reason.
+# One text a line, in the order of the core's KEYS (scoring/reasons.py): one
+# string in RAM while a refusal is read, not one object per reason.
 REASONS = (
     "un événement doit être un objet JSON\n"  # not_object
     'un événement doit avoir "ev"\n'  # no_ev

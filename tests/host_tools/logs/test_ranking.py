@@ -293,27 +293,28 @@ def test_the_picture_and_the_page(evening, tmp_path, capsys, monkeypatch):
     assert "5-1 coches, won" in document and "skipped: no deal played yet" in document
 
 
-def test_the_readme_shows_what_the_report_makes(tmp_path, capsys, monkeypatch):
-    """The README's picture of the ranking and its player's statistics are the report's own."""
-    monkeypatch.chdir(ROOT)  # the logs named as the README names them
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_show_what_the_report_makes(tmp_path, capsys, monkeypatch):
+    """docs/host-tools.md's picture of the ranking and its player's statistics are the
+    report's own (the README's once; its section moved there)."""
+    monkeypatch.chdir(ROOT)  # the logs named as the document names them
+    document = (ROOT / "docs" / "host-tools.md").read_text(encoding="utf-8")
     command = "ardoise tournament tests/logs/tournament --png ranking.png --html ranking.html"
-    assert command in readme
+    assert command in document
     png = tmp_path / "ranking.png"
     code, lines, _ = report(capsys, "tests/logs/tournament", "--png", png)
     assert code == 0
-    block = readme.split("One player's statistics")[1].split("```text\n")[1].split("```")[0]
+    block = document.split("One player's statistics")[1].split("```text\n")[1].split("```")[0]
     shown = block.splitlines()
     assert shown[0] in lines and shown[1] in lines and shown[2] in lines
     assert lines.index(shown[1]) == lines.index(shown[0]) + 1
     if not ranking_page.font(18)[1]:
-        pytest.skip("the README's picture is drawn in DejaVu Sans, which this system has not")
+        pytest.skip("the picture is drawn in DejaVu Sans, which this system has not")
     committed = ROOT / "docs" / "images" / "ranking.png"
     with Image.open(png) as made, Image.open(committed) as shown_picture:
         assert (
             made.size == shown_picture.size
             and made.tobytes() == shown_picture.convert(made.mode).tobytes()
-        ), "stale: make it again with the README's command, into docs/images/"
+        ), "stale: make it again with docs/host-tools.md's command, into docs/images/"
 
 
 def test_a_seat_the_slate_left_anonymous_ranks_by_board_and_seat(tmp_path, capsys):
