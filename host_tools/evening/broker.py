@@ -34,6 +34,7 @@ import urllib.parse
 from collections import deque
 
 from host_tools.common import printable
+from host_tools.evening import lang
 from host_tools.evening.folder import ORGANISER, EveningError, write_whole
 
 MOSQUITTO = "/usr/sbin/mosquitto"
@@ -187,19 +188,11 @@ def parse_url(url):
     try:
         host, port = parts.hostname, parts.port or 1883
     except ValueError:
-        raise EveningError("the broker URL's port is not a number: mqtt://USER@HOST:1883") from None
+        raise EveningError("refuse_url_port") from None
     if parts.scheme != "mqtt" or not host:
-        raise EveningError(
-            "a broker URL looks like mqtt://USER@HOST:1883 (the one given is not repeated "
-            "here: it may hold a password)"
-        )
+        raise EveningError("refuse_url")
     if parts.password is not None:
-        raise EveningError(
-            "the broker URL holds a password, which anyone on this computer can read in "
-            "the process list while the evening runs: give mqtt://USER@HOST:PORT, and the "
-            "password in a file (--broker-password-file FILE), in %s, or when asked (the "
-            "organiser's user takes its password from secrets.json)" % PASSWORD_VARIABLE
-        )
+        raise EveningError("refuse_url_password", variable=PASSWORD_VARIABLE)
     user = urllib.parse.unquote(parts.username) if parts.username else ORGANISER
     return Address(host, port, user, None)
 
@@ -214,8 +207,9 @@ def password_for(user, evening, password_file=None):
                 return file.readline().rstrip("\r\n")
         except (OSError, UnicodeError) as error:
             raise EveningError(
-                "cannot read the password file %s: %s"
-                % (password_file, getattr(error, "strerror", None) or error)
+                "refuse_password_file",
+                path=password_file,
+                error=getattr(error, "strerror", None) or error,
             ) from None
     if os.environ.get(PASSWORD_VARIABLE):
         return os.environ[PASSWORD_VARIABLE]
@@ -223,14 +217,13 @@ def password_for(user, evening, password_file=None):
         return evening.secrets["organiser"]
     if sys.stdin.isatty():
         return getpass.getpass("the password of %s on the broker: " % user)
-    raise EveningError(
-        "the password of %s on the broker: give it in a file (--broker-password-file "
-        "FILE) or in %s, or run this in a terminal to be asked" % (user, PASSWORD_VARIABLE)
-    )
+    raise EveningError("refuse_no_password", user=user, variable=PASSWORD_VARIABLE)
 
 
-def check_free(port, what, option, bind=""):
-    """EveningError if TCP `port` cannot be listened on, saying what to do."""
+def check_free(port, option, bind=""):
+    """EveningError if TCP `port` cannot be listened on, saying what to do: `option`
+    is run's that gives another (page-port, broker-port, websockets-port)."""
+    what = lang.Text("port_" + option.replace("-", "_"))
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         # As the servers bind: a port left in TIME_WAIT by a run just ended is free.
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -239,14 +232,9 @@ def check_free(port, what, option, bind=""):
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 raise EveningError(
-                    "port %d (%s) is already in use: another Mosquitto, perhaps Debian's "
-                    "service (sudo systemctl stop mosquitto), or another `ardoise evening "
-                    "run`; or give another: ardoise evening run FOLDER --%s N"
-                    % (port, what, option)
+                    "refuse_port_used", port=port, what=what, option=option
                 ) from None
-            raise EveningError(
-                "cannot listen on port %d (%s): %s" % (port, what, error.strerror)
-            ) from None
+            raise EveningError("refuse_port", port=port, what=what, error=error.strerror) from None
 
 
 def end_with_parent():
@@ -273,10 +261,7 @@ class Mosquitto:
         self.tail.clear()  # what this process says
         executable = MOSQUITTO if os.path.exists(MOSQUITTO) else shutil.which("mosquitto")
         if not executable:
-            raise EveningError(
-                "Mosquitto is not installed (sudo apt-get install mosquitto), or give a "
-                "broker with --broker mqtt://USER@HOST:1883"
-            )
+            raise EveningError("refuse_no_mosquitto")
         self.process = subprocess.Popen(
             [executable, "-c", str(self.config)],
             stdout=subprocess.PIPE,
@@ -301,52 +286,45 @@ class Mosquitto:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 self.reader.join(2)
-                raise EveningError("Mosquitto stopped at once:\n  " + "\n  ".join(self.tail))
+                raise EveningError("refuse_mosquitto_stopped", said=list(self.tail))
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
                 return
             except OSError:
                 time.sleep(0.05)
         self.process.kill()  # never to run beside the next one
-        raise EveningError("Mosquitto did not listen on port %d within %d s" % (port, timeout))
+        raise EveningError("refuse_mosquitto_silent", port=port, seconds=timeout)
 
-    def keep_up(self, port, say):
-        """Mosquitto stopped by itself (killed, say): started again, said, spaced out
-        (0, 1, 2, 3 s), while the page and the copies go on; EveningError, saying
-        why, once it stopped RESTARTS times within RESTART_WINDOW s."""
+    def keep_up(self, port, say, texts):
+        """Mosquitto stopped by itself (killed, say): started again, said in `texts`'
+        language, spaced out (0, 1, 2, 3 s), while the page and the copies go on;
+        EveningError, saying why, once it stopped RESTARTS times within RESTART_WINDOW s."""
         while True:
             now = time.monotonic()
             self.stops = [at for at in self.stops if now - at < RESTART_WINDOW] + [now]
-            why = self.why_stopped()
+            why = self.why_stopped(texts)
             self.stop()
             if len(self.stops) >= RESTARTS:
-                raise EveningError(
-                    "Mosquitto stopped %d times within a minute (the last: %s): the evening "
-                    "stops here. The folder keeps everything; `ardoise evening run` goes on "
-                    "from it once Mosquitto can run" % (len(self.stops), why)
-                )
-            say(
-                "Mosquitto stopped (%s): starting it again (%d of %d within a minute); the "
-                "page stays up, and the boards connect again" % (why, len(self.stops), RESTARTS)
-            )
+                raise EveningError("refuse_mosquitto_stops", times=len(self.stops), why=why)
+            say(texts("run_mosquitto_stopped", why=why, times=len(self.stops), most=RESTARTS))
             time.sleep(len(self.stops) - 1)
             self.start()
             try:
                 self.wait_listening(port)
             except EveningError:
                 continue  # stopped at once, or never listened: it counts
-            say("Mosquitto is back on port %d" % port)
+            say(texts("run_mosquitto_back", port=port))
             return
 
-    def why_stopped(self):
+    def why_stopped(self, texts):
         """How the process ended, and the last line it logged, in a few words."""
         code = self.process.poll() if self.process else None
         if code is None:
-            how = "it stopped answering"
+            how = texts("mosquitto_silent")
         elif code < 0:
-            how = "killed by %s" % signal.Signals(-code).name
+            how = texts("mosquitto_killed", signal=signal.Signals(-code).name)
         else:
-            how = "exit code %d" % code
+            how = texts("mosquitto_exit", code=code)
         if self.reader:
             self.reader.join(2)
         said = [line.split(": ", 1)[-1] for line in self.tail]

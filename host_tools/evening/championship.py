@@ -29,7 +29,7 @@ import time
 import unicodedata
 
 from host_tools.board import roster
-from host_tools.evening import pairing
+from host_tools.evening import lang, pairing
 from host_tools.evening.folder import EveningError, write_json
 from host_tools.logs import pairs as pairs_module
 from host_tools.logs import ranking
@@ -50,20 +50,19 @@ def is_championship(settings):
 # -- the pairs file ---------------------------------------------------------------------
 
 
-def read_pairs(path):
+def read_pairs(path, texts):
     """The pairs of the file at `path`, one a line, `Anne & Marc`; EveningError naming
     every line that is not two names (each checked as the roster checks names), a
     person in two pairs, the same pair twice, or fewer than two pairs."""
     try:
         data = open(path, "rb").read()
     except OSError as error:
-        raise EveningError("cannot read %s: %s" % (path, error.strerror)) from None
+        raise EveningError("refuse_cannot_read", path=path, error=error.strerror) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         where = data[: error.start].count(b"\n") + 1
-        message = "%s line %d: not UTF-8 text (save it as UTF-8)" % (path, where)
-        raise EveningError(message) from None
+        raise EveningError("refuse_not_utf8", path=path, line=where) from None
     pairs = []
     lines = []  # the line of each pair
     problems = []
@@ -72,39 +71,39 @@ def read_pairs(path):
         if not line or line.startswith("#"):
             continue
         names = [name.strip(" \t") for name in line.split(SEPARATOR)]
-        found = pair_problems(line, names, pairs, lines)
-        problems += ["line %d: %s" % (number, problem) for problem in found]
+        found = pair_problems(texts, line, names, pairs, lines)
+        problems += [texts("refuse_line", line=number, problem=problem) for problem in found]
         if not found:
             pairs.append(names)
             lines.append(number)
     if problems:
-        raise EveningError("%s cannot be the pairs:\n  %s" % (path, "\n  ".join(problems)))
+        raise EveningError("refuse_pairs_file", path=path, problems="\n  ".join(problems))
     if len(pairs) < 2:
         raise EveningError(
-            "%s names %d pair%s: a championship needs at least two (one a line, "
-            "'Anne & Marc')" % (path, len(pairs), "" if len(pairs) == 1 else "s")
+            "refuse_few_pairs_one" if len(pairs) == 1 else "refuse_few_pairs",
+            path=path,
+            count=len(pairs),
         )
     if len(pairs) > MOST_PAIRS:
-        raise EveningError("%s names %d pairs: at most %d" % (path, len(pairs), MOST_PAIRS))
+        raise EveningError("refuse_most_pairs", path=path, count=len(pairs), most=MOST_PAIRS)
     return pairs
 
 
-def pair_problems(line, names, pairs, lines):
-    """What is wrong with a line's `names` as a pair, after `pairs` (from `lines`)."""
+def pair_problems(texts, line, names, pairs, lines):
+    """What is wrong with a line's `names` as a pair, after `pairs` (from `lines`), in
+    `texts`' language (a name's own problem as the roster says it)."""
     if len(names) != 2 or not all(names):
-        return ["%r is not a pair: write two names with & between them, as in "
-                "'Anne & Marc'" % line]  # fmt: skip
+        return [texts("refuse_not_pair", line=line)]
     bad = [problem for problem in map(roster.name_problem, names) if problem]
     if bad:
         return bad
     if names[0] == names[1]:
-        return ["%r is twice in the pair" % names[0]]
+        return [texts("refuse_pair_twice", name=names[0])]
     for index, pair in enumerate(pairs):
         if set(pair) == set(names):
-            return ["%s is already the pair on line %d" % (" & ".join(names), lines[index])]
+            return [texts("refuse_pair_again", pair=" & ".join(names), line=lines[index])]
     return [
-        "%s is already in the pair on line %d (%s): a person plays in one pair"
-        % (name, lines[index], " & ".join(pair))
+        texts("refuse_pair_person", name=name, line=lines[index], pair=" & ".join(pair))
         for index, pair in enumerate(pairs)
         for name in names
         if name in pair
@@ -118,27 +117,18 @@ def settings(pairs, form, rounds, target, rules, minutes):
     """The championship's part of evening.json, or EveningError saying what cannot be."""
     count = len(pairs)
     if form == pairing.ROUND_ROBIN and count > pairing.MOST_ROUND_ROBIN:
-        raise EveningError(
-            "a round robin is for %d pairs or fewer (ruling 35); %d pairs play Swiss "
-            "rounds (--format swiss)" % (pairing.MOST_ROUND_ROBIN, count)
-        )
+        raise EveningError("refuse_round_robin", most=pairing.MOST_ROUND_ROBIN, count=count)
     most = pairing.most_rounds(count)
     if rounds is None:
         rounds = pairing.default_rounds(count, form)
     elif not 1 <= rounds <= most:
-        raise EveningError(
-            "--rounds %d: %d pairs play 1 to %d rounds (beyond, pairs would meet twice)"
-            % (rounds, count, most)
-        )
+        raise EveningError("refuse_rounds", rounds=rounds, count=count, most=most)
     if rules not in RULES:
-        raise EveningError(
-            "a championship is played with rules etivaz: the pairs are ranked by coches, "
-            "which %s has none of" % rules
-        )
+        raise EveningError("refuse_pairs_rules", rules=rules)
     if not 1 <= target <= 99:
-        raise EveningError("--target %d: a match is played to 1 to 99 coches" % target)
+        raise EveningError("refuse_target", target=target)
     if minutes is not None and not 0 < minutes <= 24 * 60:
-        raise EveningError("--round-minutes %g: give the minutes a round may last" % minutes)
+        raise EveningError("refuse_round_minutes", minutes=minutes)
     return {
         "game": "brouc",
         "rules": rules,
@@ -189,7 +179,7 @@ def collect(evening, folded=None, now=None):
     try:
         ranking.credit(sources)
     except ranking.RankingError as error:
-        raise EveningError(str(error)) from None
+        raise EveningError("refuse_as_said", text=str(error)) from None
     results = [
         pairs_module.result_of(source)
         for source in sources
@@ -218,14 +208,17 @@ def round_tables(draw, results):
     return found
 
 
-def playing(draw, results):
+def playing(draw, results, texts):
     """The tables of round `draw` whose match is not won, each said in words."""
     said = []
     for table, result in round_tables(draw, results):
         if result is None:
-            said.append("table %d (%s): not begun" % (table["table"], table_text(table)))
+            first, second = (" & ".join(pair) for pair in table["pairs"])
+            pairs = texts("teams_against", first=first, second=second)
+            said.append(texts("refuse_table_not_begun", table=table["table"], pairs=pairs))
         elif not result.finished:
-            said.append("table %d: %s" % (table["table"], pairs_module.match_text(result)))
+            said.append(texts("refuse_table_match", table=table["table"],
+                              match=pairs_module.match_text(result)))  # fmt: skip
     return said
 
 
@@ -242,9 +235,7 @@ def draw_round(evening, seed):
     settings = evening.settings
     draws = settings["draws"]
     if len(draws) >= settings["rounds"]:
-        raise EveningError(
-            "the %d rounds are drawn: --show N prints one again" % settings["rounds"]
-        )
+        raise EveningError("refuse_rounds_drawn", rounds=settings["rounds"])
     registered = settings["pairs"]
     count = len(registered)
     # Pairs withdrawn between rounds (ardoise evening players) are drawn no more.
@@ -253,11 +244,10 @@ def draw_round(evening, seed):
     record = results = None
     if draws:
         record, results = collect(evening)
-        still = playing(draws[-1], results)
+        still = playing(draws[-1], results, lang.of(evening))
         if still:
             raise EveningError(
-                "round %d is still played: %s.\nThe next round is drawn once every match of "
-                "round %d is won" % (draws[-1]["round"], "; ".join(still), draws[-1]["round"])
+                "refuse_round_playing", round=draws[-1]["round"], tables="; ".join(still)
             )
     if settings["format"] == pairing.ROUND_ROBIN:
         seed = draws[0]["seed"] if draws else seed
@@ -383,7 +373,9 @@ def load_rounds(evening):
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as error:
-        raise EveningError("cannot read %s: %s" % (evening.folder / ROUNDS, error)) from None
+        raise EveningError(
+            "refuse_cannot_read", path=evening.folder / ROUNDS, error=error
+        ) from None
 
 
 def teams(names):

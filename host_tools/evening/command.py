@@ -71,13 +71,12 @@ NO_PLAYERS = "an evening needs its players' names, one a line"
 def new(args):
     folder = pathlib.Path(args.folder)
     if (folder / "evening.json").exists():
-        raise EveningError("%s already holds an evening: choose another folder" % folder)
+        raise EveningError("refuse_folder_taken", folder=folder)
     if args.pairs and args.game not in (None, "brouc"):
-        raise EveningError("a championship (--pairs) is Le Brouc's: --game %s goes with --players"
-                           % args.game)  # fmt: skip
+        raise EveningError("refuse_pairs_game", game=args.game)
     if args.pairs:
         game = championship.settings(
-            championship.read_pairs(args.pairs),
+            championship.read_pairs(args.pairs, lang.Texts(args.lang)),
             args.format,
             args.rounds,
             args.target,
@@ -86,27 +85,30 @@ def new(args):
         )
         players = game["players"]
     else:
-        for option, value, most, what in (
-            ("--sessions", args.sessions, MOST_SESSIONS, "an evening plays 1 to %d sessions"),
-            ("--deals", args.deals, MOST_DEALS, "a session has 1 to %d deals"),
+        for option, value, most in (
+            ("sessions", args.sessions, MOST_SESSIONS),
+            ("deals", args.deals, MOST_DEALS),
         ):
             if not 1 <= value <= most:
-                raise EveningError("%s %d: %s" % (option, value, what % most))
+                raise EveningError("refuse_%s" % option, value=value, most=most)
         try:
             data = pathlib.Path(args.players).read_bytes()
         except OSError as error:
-            raise EveningError("cannot read %s: %s" % (args.players, error.strerror)) from None
+            raise EveningError(
+                "refuse_cannot_read", path=args.players, error=error.strerror
+            ) from None
         players = check_names(data, args.players, MOST_PLAYERS, NO_PLAYERS)
         if len(players) < 4:
             raise EveningError(
-                "%s names %d player%s: a table needs four; add players to the file"
-                % (args.players, len(players), "" if len(players) == 1 else "s")
+                "refuse_few_players_one" if len(players) == 1 else "refuse_few_players",
+                path=args.players,
+                count=len(players),
             )
         args.game = args.game or "bruus"
         rules = args.rules or RULES[args.game][0]
         if rules not in RULES[args.game]:
             raise EveningError(
-                "%s has no rules %r (%s)" % (args.game, rules, ", ".join(RULES[args.game]))
+                "refuse_no_rules", game=args.game, rules=rules, known=", ".join(RULES[args.game])
             )
         game = {
             "game": args.game,
@@ -182,11 +184,7 @@ def wifi_of(args, folder, later=False):
     ssid = args.ssid
     if ssid is None:
         if not sys.stdin.isatty():
-            hint = ", or --wifi-later and `ardoise evening wifi %s` before enrolling" % folder
-            raise EveningError(
-                "which Wi-Fi network do the boards join? Give --ssid NETWORK (its password "
-                "with --wifi-password, or asked)%s" % (hint if later else "")
-            )
+            raise EveningError("refuse_no_ssid_later" if later else "refuse_no_ssid", folder=folder)
         try:
             ssid = input("Wi-Fi network the boards join%s: " % (" (Enter: later)" if later else ""))
         except EOFError:
@@ -198,7 +196,7 @@ def wifi_of(args, folder, later=False):
     password = args.wifi_password
     if password is None:
         if not sys.stdin.isatty():
-            raise EveningError("the Wi-Fi password of %s: give it with --wifi-password" % ssid)
+            raise EveningError("refuse_no_wifi_password", ssid=ssid)
         password = getpass.getpass("Wi-Fi password of %s (Enter: an open network): " % ssid)
     return {"ssid": ssid, "password": password}
 
@@ -207,9 +205,7 @@ def check_ssid(ssid):
     # A network's name is 1 to 32 bytes (IEEE 802.11); the board joins it by that name.
     size = len(ssid.encode())
     if not 1 <= size <= 32 or not ssid.isprintable():
-        raise EveningError(
-            "%r cannot be a Wi-Fi network's name: 1 to 32 bytes of printable text" % ssid
-        )
+        raise EveningError("refuse_ssid", ssid=ssid)
 
 
 def set_wifi(args):
@@ -234,7 +230,7 @@ def do_draw(args):
     title = evening.settings["title"]
     if args.show is not None:
         if not 1 <= args.show <= len(draws):
-            raise EveningError("session %d is not drawn (%d drawn)" % (args.show, len(draws)))
+            raise EveningError("refuse_session_not_drawn", session=args.show, drawn=len(draws))
         session = draws[args.show - 1]
     elif args.take_back:
         number = course.take_back(evening)
@@ -242,7 +238,7 @@ def do_draw(args):
         return 0
     else:
         if len(draws) >= evening.settings["sessions"]:
-            raise EveningError("the %d sessions are drawn: --show N prints one again" % len(draws))
+            raise EveningError("refuse_sessions_drawn", sessions=len(draws))
         course.check_next_draw(evening, args.force)
         sit_out, two = course.left_over(evening, args.sit_out, args.two)
         seed = draw.new_seed() if args.seed is None else args.seed
@@ -301,10 +297,10 @@ def draw_round(evening, args):
     draws = settings["draws"]
     title = settings["title"]
     if args.sit_out or args.two:
-        raise EveningError("a championship seats pairs: --sit-out and --two are for --players")
+        raise EveningError("refuse_pairs_sit_out")
     if args.show is not None:
         if not 1 <= args.show <= len(draws):
-            raise EveningError("round %d is not drawn (%d drawn)" % (args.show, len(draws)))
+            raise EveningError("refuse_round_not_drawn", round=args.show, drawn=len(draws))
         drawn = draws[args.show - 1]
     elif args.take_back:
         number = course.take_back(evening)
@@ -369,7 +365,7 @@ def do_results(args):
     if args.session is not None:
         shown = [s for s in made.sessions if s.session == args.session]
         if not shown:
-            raise EveningError("session %d is not drawn" % args.session)
+            raise EveningError("refuse_no_session", session=args.session)
     lines = []
     for session in shown:
         parts = printouts.session_parts(texts, title, session, sessions)
@@ -461,7 +457,7 @@ def enrol_phone(args):
     from host_tools.evening.live import lan_address
 
     if args.port:
-        raise EveningError("a phone needs no --port: --phone --table N gives its link")
+        raise EveningError("refuse_phone_port")
     evening = Evening.load(pathlib.Path(args.folder))
     user, password, before = phones.give(evening, args.table, args.take_back)
     broker.write_config(evening)  # a running `run` has Mosquitto read it again
@@ -501,7 +497,7 @@ def run(args):
     evening = Evening.load(pathlib.Path(args.folder))
     settings = evening.settings
     page_port = args.page_port or settings["page_port"]
-    broker.check_free(page_port, "the live page", "page-port")
+    broker.check_free(page_port, "page-port")
     mosquitto = None
     runner = None
     server = None
@@ -524,7 +520,7 @@ def run(args):
         while True:
             time.sleep(0.5)
             if mosquitto and not mosquitto.running():
-                mosquitto.keep_up(settings["broker"]["port"], runner.say)
+                mosquitto.keep_up(settings["broker"]["port"], runner.say, lang.of(evening))
             files, enrolled = runner.follow(files)
             runner.tick()
             if enrolled and mosquitto:  # enrol wrote the new passwd: the broker reads it
@@ -556,8 +552,8 @@ def _serve(evening, runner, port, url):
 def _start_mosquitto(evening):
     """The evening's own Mosquitto, listening, once its ports are found free."""
     ports = evening.settings["broker"]
-    broker.check_free(ports["port"], "the boards' MQTT", "broker-port")
-    broker.check_free(ports["websockets"], "MQTT over WebSockets", "websockets-port")
+    broker.check_free(ports["port"], "broker-port")
+    broker.check_free(ports["websockets"], "websockets-port")
     mosquitto = broker.Mosquitto(broker.write_config(evening))
     mosquitto.start()
     try:
@@ -636,7 +632,7 @@ def round_status(evening, texts):
         print(texts("round_none", folder=evening.folder))
         return
     _, results = championship.collect(evening)
-    still = championship.playing(draws[-1], results)
+    still = championship.playing(draws[-1], results, texts)
     state = texts("round_all_won")
     if still:
         state = texts("round_playing", tables=texts.count("n_table", len(still)))
@@ -785,6 +781,20 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return args.act(args)
-    except (EveningError, RosterError, LinkError, BoardIdError) as error:
+    except EveningError as error:
+        print("evening: %s" % error.said(refusal_texts(args)), file=sys.stderr)
+        return 1
+    except (RosterError, LinkError, BoardIdError) as error:
         print("evening: %s" % error, file=sys.stderr)
         return 1
+
+
+def refusal_texts(args):
+    """The language a refusal is said in: `new`'s --lang (the evening it would
+    make), else the evening's in FOLDER, else French (no evening there to say)."""
+    if hasattr(args, "lang"):
+        return lang.Texts(args.lang)
+    try:
+        return lang.of(Evening.load(pathlib.Path(args.folder)))
+    except (EveningError, AttributeError, KeyError, TypeError, ValueError):
+        return lang.Texts()

@@ -264,7 +264,7 @@ def as_on_slate(evening, board):
     except FileNotFoundError:
         return 0, []
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise EveningError("cannot read the copy's state of %s: %s" % (board, error)) from None
+        raise EveningError("refuse_copy_state", board=board, error=error) from None
     files = []
     for number in range(1, current + 1):
         try:

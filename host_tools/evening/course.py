@@ -36,19 +36,19 @@ def current(evening):
     return made.sessions[-1] if made.sessions else None
 
 
-def still_playing(session):
+def still_playing(session, texts):
     """The tables of `session` that have not finished it, in words: "table 2 (deal 9/16)"."""
     out = []
     for table in session.tables:
         if table.over:
             continue
         if not table.scores:
-            where = "not begun"
+            where = texts("not_begun")
         elif table.deals:
-            where = "deal %d/%d" % (table.deal, table.deals)
+            where = texts("deal_of", deal=table.deal, deals=table.deals)
         else:
-            where = "deal %d" % table.deal
-        out.append("table %d (%s)" % (table.table, where))
+            where = texts("deal", deal=table.deal)
+        out.append(texts("refuse_table_where", table=table.table, where=where))
     return out
 
 
@@ -57,12 +57,10 @@ def check_next_draw(evening, force=False):
     if force or not evening.settings.get("draws"):
         return
     session = current(evening)
-    playing = still_playing(session)
+    playing = still_playing(session, lang.of(evening))
     if playing:
         raise EveningError(
-            "session %d is still played: %s. Draw the next one once every table has finished "
-            "it (ardoise evening status says where they are), or now with --force"
-            % (session.session, ", ".join(playing))
+            "refuse_session_playing", session=session.session, tables=", ".join(playing)
         )
 
 
@@ -70,15 +68,15 @@ def take_back(evening):
     """Take back the session drawn last, if no table has begun it; its number."""
     draws = evening.settings.get("draws", [])
     if not draws:
-        raise EveningError("no session is drawn: nothing to take back")
+        raise EveningError("refuse_nothing_drawn")
     session = current(evening)
     begun = [table.table for table in session.tables if table.scores or table.path]
     if begun:
         raise EveningError(
-            "session %d is begun at table%s %s: a draw is taken back only before any "
-            "table plays it" % (session.session, "s" if len(begun) > 1 else "",
-                                ", ".join(map(str, begun)))
-        )  # fmt: skip
+            "refuse_session_begun_one" if len(begun) == 1 else "refuse_session_begun",
+            session=session.session,
+            tables=", ".join(map(str, begun)),
+        )
     drawn = draws.pop()
     evening.settings["seated"] = False  # the slates are told to forget it (run.py)
     evening.save()
@@ -114,8 +112,8 @@ def change_players(evening, added, withdrawn):
     said = []
     for name in withdrawn:
         if name not in players:
-            known = " (already withdrawn)" if name in gone else ""
-            raise EveningError("%r is not among the players%s: nothing changed" % (name, known))
+            gone_or_not = "withdrawn" if name in gone else "unknown"
+            raise EveningError("refuse_player_%s" % gone_or_not, name=name)
         players.remove(name)
         gone.append(name)
         said.append(texts("players_gone", name=name))
@@ -123,7 +121,7 @@ def change_players(evening, added, withdrawn):
         names = check_names(added, "the names added", MOST_PLAYERS)
         for name in names:
             if name in players:
-                raise EveningError("%s already plays this evening: nothing changed" % name)
+                raise EveningError("refuse_player_plays", name=name)
             if name in gone:
                 gone.remove(name)
                 said.append(texts("players_back", name=name))
@@ -131,7 +129,7 @@ def change_players(evening, added, withdrawn):
                 said.append(texts("players_added", name=name))
             players.append(name)
     if len(players) > MOST_PLAYERS:
-        raise EveningError("%d players: at most %d" % (len(players), MOST_PLAYERS))
+        raise EveningError("refuse_most_players", count=len(players), most=MOST_PLAYERS)
     settings["players"] = players
     settings["withdrawn"] = gone
     return said + [saved(evening, "players_now", len(players))]
@@ -153,10 +151,7 @@ def change_pairs(evening, added, withdrawn):
     settings = evening.settings
     texts = lang.of(evening)
     if settings["format"] != "swiss":
-        raise EveningError(
-            "a round robin's schedule is made for its pairs: pairs come and go at Swiss "
-            "rounds only (new --format swiss)"
-        )
+        raise EveningError("refuse_pairs_round_robin")
     registered = [list(pair) for pair in settings["pairs"]]
     gone = [list(pair) for pair in settings.get("withdrawn_pairs", [])]
     said = []
@@ -164,8 +159,8 @@ def change_pairs(evening, added, withdrawn):
         leaving = {name.strip() for name in line.split(championship.SEPARATOR)}
         pair = next((p for p in registered if set(p) == leaving), None)
         if pair is None or pair in gone:
-            known = " (already withdrawn)" if pair else ""
-            raise EveningError("%r is not a pair that plays%s: nothing changed" % (line, known))
+            gone_or_not = "withdrawn" if pair else "unknown"
+            raise EveningError("refuse_pair_%s" % gone_or_not, line=line)
         gone.append(pair)
         said.append(texts("pairs_gone", pair=" & ".join(pair)))
     for line in added:
@@ -177,10 +172,10 @@ def change_pairs(evening, added, withdrawn):
             said.append(texts("players_back", name=" & ".join(back)))
             continue
         problems = championship.pair_problems(
-            line, names, registered, list(range(1, 1 + len(registered)))
+            texts, line, names, registered, list(range(1, 1 + len(registered)))
         )
         if problems:
-            raise EveningError("%s: nothing changed" % "; ".join(problems))
+            raise EveningError("refuse_pair_problems", problems="; ".join(problems))
         registered.append(names)
         said.append(texts("players_added", name=" & ".join(names)))
     settings["pairs"] = registered

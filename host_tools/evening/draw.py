@@ -18,6 +18,7 @@ import html
 import random
 import secrets
 
+from host_tools.evening import lang
 from host_tools.evening.folder import EveningError
 
 TRIES = 4000  # shuffles tried for a session without partners met before
@@ -48,32 +49,21 @@ def plan_tables(players, sit_out, two, rules):
     """How many sit out and whether a table of two plays, or EveningError saying the choices."""
     left = len(players) % 4
     if len(players) < 4 and not (two and len(players) == 2):
-        raise EveningError(
-            "%d players: a table needs four (or two, with --two: Bruus's `two` rules)"
-            % len(players)
-        )
+        raise EveningError("refuse_few_for_table", count=len(players))
     if not left:
         return 0, False
     if two and left >= 2:
         return left - 2, True
     if sit_out:
         return left, False
-    choices = [
-        "--sit-out: %d player%s sit%s out each session, in turn"
-        % (left, "s" if left > 1 else "", "" if left > 1 else "s")
-    ]
+    choices = [lang.Text("refuse_choose_sit_out" if left > 1 else "refuse_choose_sit_out_one",
+                            left=left)]  # fmt: skip
     if left >= 2:
-        choices.append(
-            "--two: two players play a table of two (Bruus's `two` rules)%s"
-            % (", %d sits out, in turn" % (left - 2) if left > 2 else "")
-        )
+        choices.append(lang.Text("refuse_choose_two_sit_out" if left > 2 else "refuse_choose_two",
+                                    out=left - 2))  # fmt: skip
     if rules == TWO_RULES:
         choices = choices[:1]
-    raise EveningError(
-        "%d players do not make tables of four (%d left over). Choose:\n  %s\nor add or "
-        "remove players in the roster (ardoise evening new)"
-        % (len(players), left, "\n  ".join(choices))
-    )
+    raise EveningError("refuse_tables_of_four", count=len(players), left=left, choices=choices)
 
 
 def draw_session(players, draws, seed, sit_out=False, two=False, rules="schwesing"):

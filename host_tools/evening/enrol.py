@@ -64,10 +64,7 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, 
     leaves the board as it was (no id written to it), and the folder too.
     """
     if not evening.secrets.get("wifi", {}).get("ssid"):
-        raise EveningError(
-            "evening %s has no Wi-Fi network yet: give it with `ardoise evening wifi %s "
-            "--ssid NETWORK`, then enrol the boards" % (evening.id, evening.folder)
-        )
+        raise EveningError("refuse_no_wifi", id=evening.id, folder=evening.folder)
     if table is not None:
         evening.check_table(table)
     with connect(port, virtual_flash) as link:
@@ -76,15 +73,12 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, 
         if given_id is not None:
             ids.check(given_id)
             if board and board != given_id:
-                raise EveningError(
-                    "this board's id is %s, not %s: enrol it as %s, or change its id with "
-                    "`ardoise deploy --id %s`" % (board, given_id, board, given_id)
-                )
+                raise EveningError("refuse_board_id", board=board, given=given_id)
         new_id = board is None
         if new_id:
             board = given_id or (ids.derived(unique) if unique else None)
             if board is None:
-                raise EveningError("the board has no id: give it one with --board-id NAME")
+                raise EveningError("refuse_no_board_id")
         known = evening.boards.get(board)
         if table is None:
             table = known["table"] if known else evening.next_table()
@@ -97,6 +91,6 @@ def enrol(evening, port, virtual_flash, broker_host, given_id=None, table=None, 
         stored = write_on_board(link, PATH, data)
         link.run("reset")  # reaching the files stopped the slate: a reset starts it again
     if stored != data:
-        raise EveningError("the board kept something else than was sent: enrol it again")
+        raise EveningError("refuse_enrol_kept")
     evening.save()
     return board, table, before if before != evening.id else None

@@ -23,6 +23,7 @@ import string
 
 from host_tools.board import board_id as ids
 from host_tools.common import CommandError, write_whole
+from host_tools.evening import lang
 
 SETTINGS = "evening.json"
 SECRETS = "secrets.json"
@@ -44,7 +45,21 @@ ID_LETTERS = string.ascii_lowercase + string.digits
 
 
 class EveningError(CommandError):
-    """An evening folder or a request that cannot be carried out; the message says why."""
+    """An evening folder or a request that cannot be carried out; the message says why,
+    in the evening's language: raised with a key of lang/'s tables and its fields,
+    EveningError("refuse_table_taken", table=2, board="b1"), it is said by whoever
+    catches it with `said(texts)` (command.main: the evening's language, else `new
+    --lang`, else French); str() says it in French, the default."""
+
+    def __init__(self, key, **values):
+        super().__init__(key)
+        self.text = lang.Text(key, **values)
+
+    def said(self, texts):
+        return self.text.said(texts)
+
+    def __str__(self):
+        return self.said(lang.Texts())
 
 
 def new_id():
@@ -77,12 +92,10 @@ class Evening:
             evening.secrets = json.loads((folder / SECRETS).read_text(encoding="utf-8"))
         except FileNotFoundError as error:
             raise EveningError(
-                "%s is not an evening's folder (no %s): make one with "
-                "`ardoise evening new %s --players NAMES.txt`"
-                % (folder, os.path.basename(error.filename), folder)
+                "refuse_not_evening", folder=folder, file=os.path.basename(error.filename)
             ) from None
         except (OSError, ValueError) as error:
-            raise EveningError("cannot read %s: %s" % (path, error)) from None
+            raise EveningError("refuse_cannot_read", path=path, error=error) from None
         return evening
 
     def changed(self):
@@ -143,24 +156,17 @@ class Evening:
         """
         ids.check(board)
         if board == ORGANISER:
-            raise EveningError(
-                "%r is the organiser's user: deploy the board with another --id" % board
-            )
+            raise EveningError("refuse_organiser_id", board=board)
         known = self.boards.get(board)
         if known and known.get("phone"):
-            raise EveningError(
-                "%s is table %d's phone at this evening: deploy the board with another --id"
-                % (board, known["table"])
-            )
+            raise EveningError("refuse_phone_id", board=board, table=known["table"])
         if known and known.get("unique") and unique and known["unique"] != unique:
             raise EveningError(
-                "board %s is already enrolled, and it was another board (unique id %s, this "
-                "one %s): two boards with one id would mix their journals; deploy this one "
-                "with another --id" % (board, known["unique"], unique)
+                "refuse_other_board", board=board, before=known["unique"], unique=unique
             )
         taken = {entry["table"]: name for name, entry in self.boards.items() if name != board}
         if table in taken:
-            raise EveningError("table %d already has board %s" % (table, taken[table]))
+            raise EveningError("refuse_table_taken", table=table, board=taken[table])
         self.boards[board] = {"table": table, "unique": unique}
         passwords = self.secrets.setdefault("boards", {})
         passwords.setdefault(board, new_password())
@@ -184,12 +190,13 @@ class Evening:
         table the draw never seats would get no players."""
         most = self.tables()
         if not 1 <= table <= most:
-            tables = "tables 1 to %d" % most if most > 1 else "table 1 only"
-            if self.settings.get("draws"):
-                which = "the draw seats " + tables
-            else:
-                which = "its %d players make %s" % (len(self.settings["players"]), tables)
-            raise EveningError("there is no table %d: %s" % (table, which))
+            seated = "drawn" if self.settings.get("draws") else "players"
+            raise EveningError(
+                "refuse_no_table_%s_%s" % (seated, "more" if most > 1 else "one"),
+                table=table,
+                most=most,
+                players=len(self.settings["players"]),
+            )
 
     def next_table(self):
         """The first table without a board; EveningError when every one has one."""
@@ -198,8 +205,7 @@ class Evening:
             if table not in taken:
                 return table
         raise EveningError(
-            "every table has its board (%s): a board more would seat no one"
-            % ", ".join("%d %s" % item for item in sorted(taken.items()))
+            "refuse_tables_full", boards=", ".join("%d %s" % item for item in sorted(taken.items()))
         )
 
     def board_at(self, table):

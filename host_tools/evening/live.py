@@ -243,7 +243,7 @@ def standing(evening, logs, seen=None, online=None):
         try:
             result["championship"] = championship.live(evening, good)
         except EveningError as error:
-            result["refused"].append(str(error))
+            result["refused"].append(error.said(lang.of(evening)))
     return result
 
 

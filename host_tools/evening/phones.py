@@ -59,22 +59,19 @@ def give(evening, table, take_back=False):
     and whether a phone was given before, now taken back). A table with a board
     is refused, as is one the evening does not have."""
     if table is None:
-        raise EveningError("a phone is for a table: give --table N (1 the first)")
+        raise EveningError("refuse_phone_table")
     evening.check_table(table)
     user = USER % table
     board = evening.board_at(table)
     if board is not None and board != user:
-        raise EveningError(
-            "table %d has board %s: a phone plays at a table without a board "
-            "(a slate that died: ardoise evening replace)" % (table, board)
-        )
+        raise EveningError("refuse_phone_board", table=table, board=board)
     known = evening.boards.get(user)
     if known and not is_phone(known):
-        raise EveningError("%s is a board's id at this evening, not a phone's" % user)
+        raise EveningError("refuse_phone_user", user=user)
     passwords = evening.secrets.setdefault("boards", {})
     before = passwords.get(user) is not None
     if take_back and known is None:
-        raise EveningError("table %d has no phone to take back" % table)
+        raise EveningError("refuse_no_phone", table=table)
     evening.boards[user] = {"table": table, "unique": None, "phone": True}
     if take_back:
         passwords.pop(user, None)

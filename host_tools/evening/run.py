@@ -123,14 +123,16 @@ class Runner:
             self.client.connect(self.address.host, self.address.port, keepalive=15)
         except OSError as error:
             raise EveningError(
-                "cannot reach the broker at %s:%d: %s"
-                % (self.address.host, self.address.port, error.strerror or error)
+                "refuse_broker_unreachable",
+                host=self.address.host,
+                port=self.address.port,
+                error=error.strerror or error,
             ) from None
         self.client.loop_start()
         self.rounds.start()
         if not self.connected.wait(timeout) or self.failure:
             self.stop()
-            raise EveningError(self.failure or "the broker at %s did not answer" % self.address)
+            raise self.failure or EveningError("refuse_broker_silent", address=self.address)
 
     def stop(self):
         self.closing = True
@@ -204,9 +206,7 @@ class Runner:
 
     def on_connect(self, client, userdata, flags, reason, properties):
         if reason.is_failure:
-            self.failure = (
-                "the broker refused the organiser (%s): check the user and password" % reason
-            )
+            self.failure = EveningError("refuse_broker_refused", reason=reason)
             self.connected.set()
             return
         for copy in self.copies.values():

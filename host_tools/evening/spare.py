@@ -87,9 +87,7 @@ def replace(evening, table, link, broker_host, live=None, erase=False, say=print
     reaches (host_tools/board/link.py); (the board id, the match's number, its lines)."""
     board = evening.board_at(table)
     if board is None:
-        raise EveningError(
-            "no board is enrolled at table %d: enrol one (ardoise evening enrol)" % table
-        )
+        raise EveningError("refuse_no_board_at", table=table)
     current, held = as_on_slate(evening, board)
     sent = files_for(held)
     unique = check_spare(evening, board, link, erase, say)
@@ -97,12 +95,12 @@ def replace(evening, table, link, broker_host, live=None, erase=False, say=print
         upload(link, [(temporary, payload) for temporary, _, payload in sent])
     digests = link.evaluate(PLACE % [(temporary, path) for temporary, path, _ in sent])
     if digests != [hashlib.sha256(payload).digest() for _, _, payload in sent]:
-        raise EveningError("the spare kept something else than was sent: replace again")
+        raise EveningError("refuse_spare_kept")
     ids.write(link, board)
     password = new_password()  # the dead board's own is refused from now on
     data = enrolment(evening, board, password, broker_host, live)
     if write_on_board(link, ENROLMENT, data) != data:
-        raise EveningError("the spare kept something else than was sent: replace again")
+        raise EveningError("refuse_spare_kept")
     link.run("reset")  # the slate starts on the match
     known = evening.boards[board]
     known.setdefault("replaced", []).append(known.get("unique"))
@@ -117,24 +115,19 @@ def check_spare(evening, board, link, erase, say):
     of its own (unless `erase`: then they go)."""
     kept, unique = link.evaluate(ids.PROBE)
     if unique and unique == evening.boards[board].get("unique"):
-        raise EveningError(
-            "this is board %s itself: plug in the spare board that takes its place" % board
-        )
+        raise EveningError("refuse_spare_itself", board=board)
     for name, entry in evening.boards.items():
         if name != board and unique and entry.get("unique") == unique:
-            raise EveningError(
-                "this board is %s, enrolled at table %d: a spare must be a board of no table"
-                % (name, entry["table"])
-            )
+            raise EveningError("refuse_spare_enrolled", board=name, table=entry["table"])
     data, archive = link.evaluate(HOLDS)
     own = ["data/match.jsonl"] if "match.jsonl" in data else []
     own += ["data/archive/" + name for name in archive]
     if own and kept != board:  # a replacement cut short left the board's own files
         if not erase:
             raise EveningError(
-                "this board holds %d match file%s of its own (board %s): pull them first "
-                "(ardoise pull-log --port PORT), then replace with --erase"
-                % (len(own), "" if len(own) == 1 else "s", kept or "without an id")
+                "refuse_spare_holds_one" if len(own) == 1 else "refuse_spare_holds",
+                count=len(own),
+                board=kept or lang.of(evening)("refuse_without_id"),
             )
         link.evaluate(ERASE % own)
         say(lang.of(evening)("spare_erased", files=", ".join(own)))

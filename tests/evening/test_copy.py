@@ -322,6 +322,7 @@ def test_the_copy_as_a_slate_holds_it_for_a_spare_or_a_phone(tmp_path):
 
     from host_tools.evening.copy import as_on_slate
     from host_tools.evening.folder import EveningError
+    from host_tools.evening.lang import Texts
 
     evening = SimpleNamespace(state=tmp_path / "state", logs=tmp_path / "logs")
     assert as_on_slate(evening, "b1") == (0, [])  # nothing held yet
@@ -340,5 +341,6 @@ def test_the_copy_as_a_slate_holds_it_for_a_spare_or_a_phone(tmp_path):
         ],
     )
     (tmp_path / "state" / "b1.json").write_text("{not json")
-    with pytest.raises(EveningError, match="cannot read the copy's state of b1"):
+    with pytest.raises(EveningError) as refused:
         as_on_slate(evening, "b1")
+    assert "cannot read the copy's state of b1" in refused.value.said(Texts("en"))

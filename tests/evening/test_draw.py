@@ -69,7 +69,7 @@ def test_sit_outs_rotate():
 def test_new_and_draw_from_the_command_line(tmp_path, capsys):
     names = tmp_path / "names.txt"
     names.write_text("Anne\nPaul\nÉmile\n", encoding="utf-8")
-    assert evening_main(["new", str(tmp_path / "e"), "--players", str(names)]) == 1
+    assert evening_main(["new", str(tmp_path / "e"), "--players", str(names), "--lang", "en"]) == 1
     assert "names 3 players: a table needs four" in capsys.readouterr().err
     assert not (tmp_path / "e").exists()
     names.write_text("Anne\nPaul\nÉmile\nRösli\nHans\n", encoding="utf-8")

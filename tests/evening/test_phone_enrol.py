@@ -16,7 +16,8 @@ import pytest
 
 from host_tools.evening import broker, phones
 from host_tools.evening.command import main as evening_main
-from host_tools.evening.folder import Evening
+from host_tools.evening.folder import Evening, EveningError
+from host_tools.evening.lang import Texts
 from host_tools.web import build
 from tests.evening.conftest import make_evening
 
@@ -69,8 +70,9 @@ def test_a_phone_s_link_and_what_is_refused(evening, capsys):
         assert said in capsys.readouterr().err, options
         assert (evening.folder / "evening.json").read_bytes() == before
     # A board cannot take a phone's id.
-    with pytest.raises(Exception, match="phone2 is table 2's phone"):
+    with pytest.raises(EveningError) as refused:
         Evening.load(evening.folder).enrol("phone2", "e6614103e7", 3)
+    assert "phone2 is table 2's phone" in refused.value.said(Texts("en"))
 
 
 def test_a_phone_given_again_and_taken_back(evening, capsys):

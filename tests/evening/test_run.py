@@ -21,6 +21,7 @@ import pytest
 
 from host_tools.common import ROOT
 from host_tools.evening.folder import EveningError
+from host_tools.evening.lang import Texts
 from tests.evening.boards import attempt, client, wait_until
 from tests.evening.conftest import Run, free_port, make_evening, start_run, wait_for_page
 from tests.support.commands import ardoise
@@ -94,12 +95,16 @@ def test_a_broker_that_is_not_there_is_said(evening):
 
 def test_two_boards_with_one_id_are_refused(evening):
     evening.enrol("b7", "e6614103e7", 4)
-    with pytest.raises(EveningError, match="already enrolled, and it was another board"):
+    english = Texts("en")  # the evening's language: make_evening's
+    with pytest.raises(EveningError) as refused:
         evening.enrol("b7", "aaaa0000aa", 4)
-    with pytest.raises(EveningError, match="table 1 already has board b1"):
+    assert "already enrolled, and it was another board" in refused.value.said(english)
+    with pytest.raises(EveningError) as refused:
         evening.enrol("b8", None, 1)
-    with pytest.raises(EveningError, match="organiser's user"):
+    assert refused.value.said(english) == "table 1 already has board b1"
+    with pytest.raises(EveningError) as refused:
         evening.enrol("organiser", None, 9)
+    assert "organiser's user" in refused.value.said(english)
     assert evening.enrol("b7", "e6614103e7", 4)  # the same board again: enrolled again
 
 

@@ -34,6 +34,28 @@ class Texts:
         return (one if singular else more).format(n=number)
 
 
+class Text:
+    """A text said later, once its language is known: a key and its fields; a field
+    may itself be a Text, or a list of them, said one a line (a refusal's choices).
+    EveningError holds one: it is said in the language of whoever catches it."""
+
+    def __init__(self, key, **values):
+        self.key = key
+        self.values = values
+
+    def said(self, texts):
+        values = {name: said(value, texts) for name, value in self.values.items()}
+        return texts(self.key, **values)
+
+
+def said(value, texts):
+    if isinstance(value, Text):
+        return value.said(texts)
+    if isinstance(value, list):
+        return "\n  ".join(said(part, texts) for part in value)
+    return value
+
+
 def of(evening):
     """The texts of an evening's language (French for an evening made before it had one)."""
     return Texts(evening.settings.get("lang", DEFAULT))

@@ -291,4 +291,255 @@ TEXTS = {
         "die Seite der Telefone kann nicht gebaut werden, Telefone können nicht spielen: {error}"
     ),
     "results_written": "-> {html}, {png}",
+    # die Ablehnungen (EveningError, host_tools/evening/folder.py)
+    "refuse_as_said": "{text}",
+    "refuse_cannot_read": "{path} kann nicht gelesen werden: {error}",
+    "refuse_not_utf8": "{path} Zeile {line}: kein UTF-8-Text (als UTF-8 speichern)",
+    "refuse_not_evening": (
+        "{folder} ist nicht der Ordner eines Abends (kein {file}): einen anlegen mit "
+        "`ardoise evening new {folder} --players NAMEN.txt`"
+    ),
+    "refuse_folder_taken": "{folder} enthält schon einen Abend: einen anderen Ordner wählen",
+    "refuse_pairs_game": (
+        "eine Meisterschaft (--pairs) wird im Brouc gespielt: --game {game} gehört zu --players"
+    ),
+    "refuse_sessions": "--sessions {value}: ein Abend hat 1 bis {most} Runden",
+    "refuse_deals": "--deals {value}: eine Runde hat 1 bis {most} Spiele",
+    "refuse_few_players_one": (
+        "{path} nennt 1 Spieler: ein Tisch braucht vier; Spieler in der Datei ergänzen"
+    ),
+    "refuse_few_players": (
+        "{path} nennt {count} Spieler: ein Tisch braucht vier; Spieler in der Datei ergänzen"
+    ),
+    "refuse_no_rules": "{game} hat keine Regeln {rules!r} ({known})",
+    "refuse_no_ssid": (
+        "welchem WLAN treten die Tafeln bei? --ssid NETZ angeben (sein Passwort mit "
+        "--wifi-password, oder es wird gefragt)"
+    ),
+    "refuse_no_ssid_later": (
+        "welchem WLAN treten die Tafeln bei? --ssid NETZ angeben (sein Passwort mit "
+        "--wifi-password, oder es wird gefragt), oder --wifi-later und `ardoise evening wifi "
+        "{folder}` vor dem Anmelden"
+    ),
+    "refuse_no_wifi_password": "das WLAN-Passwort von {ssid}: mit --wifi-password angeben",
+    "refuse_ssid": (
+        "{ssid!r} kann nicht der Name eines WLANs sein: 1 bis 32 Bytes druckbarer Text"
+    ),
+    "refuse_session_not_drawn": "Runde {session} ist nicht ausgelost ({drawn} ausgelost)",
+    "refuse_sessions_drawn": (
+        "die {sessions} Runden sind ausgelost: --show N druckt eine noch einmal"
+    ),
+    "refuse_no_session": "Runde {session} ist nicht ausgelost",
+    "refuse_pairs_sit_out": (
+        "eine Meisterschaft setzt Paare: --sit-out und --two sind für --players"
+    ),
+    "refuse_round_not_drawn": "Durchgang {round} ist nicht ausgelost ({drawn} ausgelost)",
+    "refuse_rounds_drawn": (
+        "die {rounds} Durchgänge sind ausgelost: --show N druckt einen noch einmal"
+    ),
+    "refuse_phone_port": "ein Telefon braucht kein --port: --phone --table N gibt seinen Link",
+    "refuse_table_where": "Tisch {table} ({where})",
+    "refuse_session_playing": (
+        "Runde {session} wird noch gespielt: {tables}. Die nächste auslosen, wenn jeder Tisch "
+        "sie beendet hat (ardoise evening status sagt, wo sie stehen), oder jetzt mit --force"
+    ),
+    "refuse_nothing_drawn": "keine Runde ist ausgelost: nichts zurückzunehmen",
+    "refuse_session_begun_one": (
+        "Runde {session} ist an Tisch {tables} begonnen: eine Auslosung wird nur "
+        "zurückgenommen, bevor ein Tisch sie spielt"
+    ),
+    "refuse_session_begun": (
+        "Runde {session} ist an den Tischen {tables} begonnen: eine Auslosung wird nur "
+        "zurückgenommen, bevor ein Tisch sie spielt"
+    ),
+    "refuse_player_unknown": "{name!r} ist nicht unter den Spielern: nichts geändert",
+    "refuse_player_withdrawn": (
+        "{name!r} ist nicht unter den Spielern (schon gegangen): nichts geändert"
+    ),
+    "refuse_player_plays": "{name} spielt schon an diesem Abend: nichts geändert",
+    "refuse_most_players": "{count} Spieler: höchstens {most}",
+    "refuse_pairs_round_robin": (
+        "der Spielplan eines Jeder-gegen-jeden ist für seine Paare gemacht: Paare kommen und "
+        "gehen nur bei Schweizer Durchgängen (new --format swiss)"
+    ),
+    "refuse_pair_unknown": "{line!r} ist kein Paar, das spielt: nichts geändert",
+    "refuse_pair_withdrawn": (
+        "{line!r} ist kein Paar, das spielt (schon gegangen): nichts geändert"
+    ),
+    "refuse_pair_problems": "{problems}: nichts geändert",
+    "refuse_line": "Zeile {line}: {problem}",
+    "refuse_pairs_file": "{path} kann nicht die Paare sein:\n  {problems}",
+    "refuse_few_pairs_one": (
+        "{path} nennt 1 Paar: eine Meisterschaft braucht mindestens zwei (eines pro Zeile, "
+        "'Anne & Marc')"
+    ),
+    "refuse_few_pairs": (
+        "{path} nennt {count} Paare: eine Meisterschaft braucht mindestens zwei (eines pro "
+        "Zeile, 'Anne & Marc')"
+    ),
+    "refuse_most_pairs": "{path} nennt {count} Paare: höchstens {most}",
+    "refuse_not_pair": (
+        "{line!r} ist kein Paar: zwei Namen mit & dazwischen schreiben, wie 'Anne & Marc'"
+    ),
+    "refuse_pair_twice": "{name!r} ist zweimal im Paar",
+    "refuse_pair_again": "{pair} ist schon das Paar in Zeile {line}",
+    "refuse_pair_person": (
+        "{name} ist schon im Paar in Zeile {line} ({pair}): man spielt in einem Paar"
+    ),
+    "refuse_round_robin": (
+        "jeder gegen jeden ist für höchstens {most} Paare (Regel 35); {count} Paare spielen "
+        "Schweizer Durchgänge (--format swiss)"
+    ),
+    "refuse_rounds": (
+        "--rounds {rounds}: {count} Paare spielen 1 bis {most} Durchgänge (darüber träfen sich "
+        "Paare zweimal)"
+    ),
+    "refuse_pairs_rules": (
+        "eine Meisterschaft wird mit den Regeln etivaz gespielt: die Paare werden nach "
+        "Häkchen gereiht, die {rules} nicht hat"
+    ),
+    "refuse_target": "--target {target}: ein Match geht auf 1 bis 99 Häkchen",
+    "refuse_round_minutes": (
+        "--round-minutes {minutes:g}: die Minuten angeben, die ein Durchgang dauern darf"
+    ),
+    "refuse_table_not_begun": "Tisch {table} ({pairs}): nicht begonnen",
+    "refuse_table_match": "Tisch {table}: {match}",
+    "refuse_round_playing": (
+        "Durchgang {round} wird noch gespielt: {tables}.\nDer nächste Durchgang wird "
+        "ausgelost, wenn jedes Match von Durchgang {round} entschieden ist"
+    ),
+    "refuse_few_for_table": (
+        "{count} Spieler: ein Tisch braucht vier (oder zwei, mit --two: die `two`-Regeln des Bruus)"
+    ),
+    "refuse_choose_sit_out_one": "--sit-out: 1 Spieler setzt jede Runde aus, reihum",
+    "refuse_choose_sit_out": "--sit-out: {left} Spieler setzen jede Runde aus, reihum",
+    "refuse_choose_two": (
+        "--two: zwei Spieler spielen an einem Tisch zu zweit (die `two`-Regeln des Bruus)"
+    ),
+    "refuse_choose_two_sit_out": (
+        "--two: zwei Spieler spielen an einem Tisch zu zweit (die `two`-Regeln des Bruus), "
+        "{out} setzt aus, reihum"
+    ),
+    "refuse_tables_of_four": (
+        "{count} Spieler ergeben keine Vierertische ({left} übrig). Wählen:\n  {choices}\n"
+        "oder Spieler in der Liste ergänzen oder streichen (ardoise evening new)"
+    ),
+    "refuse_organiser_id": (
+        "{board!r} ist der Benutzer der Organisation: die Tafel mit einer anderen --id aufspielen"
+    ),
+    "refuse_phone_id": (
+        "{board} ist an diesem Abend das Telefon von Tisch {table}: die Tafel mit einer anderen "
+        "--id aufspielen"
+    ),
+    "refuse_other_board": (
+        "Tafel {board} ist schon angemeldet, und es war eine andere Platine (eindeutige Kennung "
+        "{before}, diese {unique}): zwei Platinen mit einer Kennung mischten ihre Journale; "
+        "diese mit einer anderen --id aufspielen"
+    ),
+    "refuse_table_taken": "Tisch {table} hat schon Tafel {board}",
+    "refuse_no_table_drawn_one": "es gibt keinen Tisch {table}: die Auslosung setzt nur Tisch 1",
+    "refuse_no_table_drawn_more": (
+        "es gibt keinen Tisch {table}: die Auslosung setzt die Tische 1 bis {most}"
+    ),
+    "refuse_no_table_players_one": (
+        "es gibt keinen Tisch {table}: seine {players} Spieler ergeben nur Tisch 1"
+    ),
+    "refuse_no_table_players_more": (
+        "es gibt keinen Tisch {table}: seine {players} Spieler ergeben die Tische 1 bis {most}"
+    ),
+    "refuse_tables_full": (
+        "jeder Tisch hat seine Tafel ({boards}): eine Tafel mehr hätte niemanden"
+    ),
+    "refuse_no_wifi": (
+        "Abend {id} hat noch kein WLAN: es mit `ardoise evening wifi {folder} --ssid NETZ` "
+        "angeben, dann die Tafeln anmelden"
+    ),
+    "refuse_board_id": (
+        "die Kennung dieser Tafel ist {board}, nicht {given}: sie als {board} anmelden, oder "
+        "ihre Kennung mit `ardoise deploy --id {given}` ändern"
+    ),
+    "refuse_no_board_id": "die Tafel hat keine Kennung: ihr eine mit --board-id NAME geben",
+    "refuse_enrol_kept": (
+        "die Tafel hat etwas anderes behalten, als gesendet wurde: sie noch einmal anmelden"
+    ),
+    "refuse_phone_table": "ein Telefon ist für einen Tisch: --table N angeben (1 der erste)",
+    "refuse_phone_board": (
+        "Tisch {table} hat Tafel {board}: ein Telefon spielt an einem Tisch ohne Tafel "
+        "(eine ausgefallene Tafel: ardoise evening replace)"
+    ),
+    "refuse_phone_user": "{user} ist an diesem Abend die Kennung einer Tafel, nicht eines Telefons",
+    "refuse_no_phone": "Tisch {table} hat kein Telefon zum Zurücknehmen",
+    "refuse_no_board_at": (
+        "an Tisch {table} ist keine Tafel angemeldet: eine anmelden (ardoise evening enrol)"
+    ),
+    "refuse_spare_kept": (
+        "die Ersatztafel hat etwas anderes behalten, als gesendet wurde: noch einmal ersetzen"
+    ),
+    "refuse_spare_itself": (
+        "das ist Tafel {board} selbst: die Ersatztafel anschließen, die ihren Platz nimmt"
+    ),
+    "refuse_spare_enrolled": (
+        "diese Tafel ist {board}, angemeldet an Tisch {table}: eine Ersatztafel gehört zu "
+        "keinem Tisch"
+    ),
+    "refuse_spare_holds_one": (
+        "diese Tafel hat 1 eigene Matchdatei (Tafel {board}): sie zuerst holen "
+        "(ardoise pull-log --port PORT), dann mit --erase ersetzen"
+    ),
+    "refuse_spare_holds": (
+        "diese Tafel hat {count} eigene Matchdateien (Tafel {board}): sie zuerst holen "
+        "(ardoise pull-log --port PORT), dann mit --erase ersetzen"
+    ),
+    "refuse_without_id": "ohne Kennung",
+    "refuse_copy_state": "der Stand der Kopie von {board} kann nicht gelesen werden: {error}",
+    "refuse_broker_unreachable": "der Server {host}:{port} ist nicht erreichbar: {error}",
+    "refuse_broker_silent": "der Server {address} hat nicht geantwortet",
+    "refuse_broker_refused": (
+        "der Server hat die Organisation abgewiesen ({reason}): Benutzer und Passwort prüfen"
+    ),
+    "refuse_url_port": "der Port der Server-URL ist keine Zahl: mqtt://USER@HOST:1883",
+    "refuse_url": (
+        "eine Server-URL sieht aus wie mqtt://USER@HOST:1883 (die angegebene wird hier nicht "
+        "wiederholt: sie kann ein Passwort enthalten)"
+    ),
+    "refuse_url_password": (
+        "die Server-URL enthält ein Passwort, das jeder auf diesem Computer in der "
+        "Prozessliste lesen kann, solange der Abend läuft: mqtt://USER@HOST:PORT angeben, und "
+        "das Passwort in einer Datei (--broker-password-file DATEI), in {variable}, oder wenn "
+        "gefragt (der Benutzer der Organisation nimmt seines aus secrets.json)"
+    ),
+    "refuse_password_file": "die Passwortdatei {path} kann nicht gelesen werden: {error}",
+    "refuse_no_password": (
+        "das Passwort von {user} auf dem Server: es in einer Datei (--broker-password-file "
+        "DATEI) oder in {variable} angeben, oder dies in einem Terminal starten, um gefragt "
+        "zu werden"
+    ),
+    "port_page_port": "die Live-Seite",
+    "port_broker_port": "das MQTT der Tafeln",
+    "port_websockets_port": "MQTT über WebSockets",
+    "refuse_port_used": (
+        "Port {port} ({what}) ist schon belegt: ein anderes Mosquitto, vielleicht Debians "
+        "Dienst (sudo systemctl stop mosquitto), oder ein anderes `ardoise evening run`; oder "
+        "einen anderen angeben: ardoise evening run ORDNER --{option} N"
+    ),
+    "refuse_port": "auf Port {port} ({what}) kann nicht gehört werden: {error}",
+    "refuse_no_mosquitto": (
+        "Mosquitto ist nicht installiert (sudo apt-get install mosquitto), oder einen Server "
+        "mit --broker mqtt://USER@HOST:1883 angeben"
+    ),
+    "refuse_mosquitto_stopped": "Mosquitto hat sofort aufgehört:\n  {said}",
+    "refuse_mosquitto_silent": "Mosquitto hat in {seconds} s nicht auf Port {port} gehört",
+    "refuse_mosquitto_stops": (
+        "Mosquitto hat {times} Mal in einer Minute aufgehört (zuletzt: {why}): der Abend endet "
+        "hier. Der Ordner behält alles; `ardoise evening run` macht von dort weiter, sobald "
+        "Mosquitto laufen kann"
+    ),
+    "mosquitto_silent": "er antwortete nicht mehr",
+    "mosquitto_killed": "beendet durch {signal}",
+    "mosquitto_exit": "Exit-Code {code}",
+    "run_mosquitto_stopped": (
+        "Mosquitto hat aufgehört ({why}): er startet neu ({times} von {most} in einer Minute); "
+        "die Seite bleibt online, und die Tafeln verbinden sich wieder"
+    ),
+    "run_mosquitto_back": "Mosquitto ist wieder da, auf Port {port}",
 }

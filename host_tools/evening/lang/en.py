@@ -275,4 +275,224 @@ TEXTS = {
     "phones_building": "the phones' page: building it in {folder} (once)",
     "phones_no_page": "the phones' page cannot be built, phones cannot play: {error}",
     "results_written": "-> {html}, {png}",
+    # the refusals (EveningError, host_tools/evening/folder.py)
+    "refuse_as_said": "{text}",
+    "refuse_cannot_read": "cannot read {path}: {error}",
+    "refuse_not_utf8": "{path} line {line}: not UTF-8 text (save it as UTF-8)",
+    "refuse_not_evening": (
+        "{folder} is not an evening's folder (no {file}): make one with "
+        "`ardoise evening new {folder} --players NAMES.txt`"
+    ),
+    "refuse_folder_taken": "{folder} already holds an evening: choose another folder",
+    "refuse_pairs_game": (
+        "a championship (--pairs) is Le Brouc's: --game {game} goes with --players"
+    ),
+    "refuse_sessions": "--sessions {value}: an evening plays 1 to {most} sessions",
+    "refuse_deals": "--deals {value}: a session has 1 to {most} deals",
+    "refuse_few_players_one": "{path} names 1 player: a table needs four; add players to the file",
+    "refuse_few_players": (
+        "{path} names {count} players: a table needs four; add players to the file"
+    ),
+    "refuse_no_rules": "{game} has no rules {rules!r} ({known})",
+    "refuse_no_ssid": (
+        "which Wi-Fi network do the boards join? Give --ssid NETWORK (its password "
+        "with --wifi-password, or asked)"
+    ),
+    "refuse_no_ssid_later": (
+        "which Wi-Fi network do the boards join? Give --ssid NETWORK (its password "
+        "with --wifi-password, or asked), or --wifi-later and `ardoise evening wifi {folder}` "
+        "before enrolling"
+    ),
+    "refuse_no_wifi_password": "the Wi-Fi password of {ssid}: give it with --wifi-password",
+    "refuse_ssid": "{ssid!r} cannot be a Wi-Fi network's name: 1 to 32 bytes of printable text",
+    "refuse_session_not_drawn": "session {session} is not drawn ({drawn} drawn)",
+    "refuse_sessions_drawn": "the {sessions} sessions are drawn: --show N prints one again",
+    "refuse_no_session": "session {session} is not drawn",
+    "refuse_pairs_sit_out": "a championship seats pairs: --sit-out and --two are for --players",
+    "refuse_round_not_drawn": "round {round} is not drawn ({drawn} drawn)",
+    "refuse_rounds_drawn": "the {rounds} rounds are drawn: --show N prints one again",
+    "refuse_phone_port": "a phone needs no --port: --phone --table N gives its link",
+    "refuse_table_where": "table {table} ({where})",
+    "refuse_session_playing": (
+        "session {session} is still played: {tables}. Draw the next one once every table has "
+        "finished it (ardoise evening status says where they are), or now with --force"
+    ),
+    "refuse_nothing_drawn": "no session is drawn: nothing to take back",
+    "refuse_session_begun_one": (
+        "session {session} is begun at table {tables}: a draw is taken back only before any "
+        "table plays it"
+    ),
+    "refuse_session_begun": (
+        "session {session} is begun at tables {tables}: a draw is taken back only before any "
+        "table plays it"
+    ),
+    "refuse_player_unknown": "{name!r} is not among the players: nothing changed",
+    "refuse_player_withdrawn": (
+        "{name!r} is not among the players (already withdrawn): nothing changed"
+    ),
+    "refuse_player_plays": "{name} already plays this evening: nothing changed",
+    "refuse_most_players": "{count} players: at most {most}",
+    "refuse_pairs_round_robin": (
+        "a round robin's schedule is made for its pairs: pairs come and go at Swiss "
+        "rounds only (new --format swiss)"
+    ),
+    "refuse_pair_unknown": "{line!r} is not a pair that plays: nothing changed",
+    "refuse_pair_withdrawn": (
+        "{line!r} is not a pair that plays (already withdrawn): nothing changed"
+    ),
+    "refuse_pair_problems": "{problems}: nothing changed",
+    "refuse_line": "line {line}: {problem}",
+    "refuse_pairs_file": "{path} cannot be the pairs:\n  {problems}",
+    "refuse_few_pairs_one": (
+        "{path} names 1 pair: a championship needs at least two (one a line, 'Anne & Marc')"
+    ),
+    "refuse_few_pairs": (
+        "{path} names {count} pairs: a championship needs at least two (one a line, 'Anne & Marc')"
+    ),
+    "refuse_most_pairs": "{path} names {count} pairs: at most {most}",
+    "refuse_not_pair": (
+        "{line!r} is not a pair: write two names with & between them, as in 'Anne & Marc'"
+    ),
+    "refuse_pair_twice": "{name!r} is twice in the pair",
+    "refuse_pair_again": "{pair} is already the pair on line {line}",
+    "refuse_pair_person": (
+        "{name} is already in the pair on line {line} ({pair}): a person plays in one pair"
+    ),
+    "refuse_round_robin": (
+        "a round robin is for {most} pairs or fewer (ruling 35); {count} pairs play Swiss "
+        "rounds (--format swiss)"
+    ),
+    "refuse_rounds": (
+        "--rounds {rounds}: {count} pairs play 1 to {most} rounds (beyond, pairs would meet twice)"
+    ),
+    "refuse_pairs_rules": (
+        "a championship is played with rules etivaz: the pairs are ranked by coches, "
+        "which {rules} has none of"
+    ),
+    "refuse_target": "--target {target}: a match is played to 1 to 99 coches",
+    "refuse_round_minutes": "--round-minutes {minutes:g}: give the minutes a round may last",
+    "refuse_table_not_begun": "table {table} ({pairs}): not begun",
+    "refuse_table_match": "table {table}: {match}",
+    "refuse_round_playing": (
+        "round {round} is still played: {tables}.\nThe next round is drawn once every match of "
+        "round {round} is won"
+    ),
+    "refuse_few_for_table": (
+        "{count} players: a table needs four (or two, with --two: Bruus's `two` rules)"
+    ),
+    "refuse_choose_sit_out_one": "--sit-out: 1 player sits out each session, in turn",
+    "refuse_choose_sit_out": "--sit-out: {left} players sit out each session, in turn",
+    "refuse_choose_two": "--two: two players play a table of two (Bruus's `two` rules)",
+    "refuse_choose_two_sit_out": (
+        "--two: two players play a table of two (Bruus's `two` rules), {out} sits out, in turn"
+    ),
+    "refuse_tables_of_four": (
+        "{count} players do not make tables of four ({left} left over). Choose:\n  {choices}\n"
+        "or add or remove players in the roster (ardoise evening new)"
+    ),
+    "refuse_organiser_id": "{board!r} is the organiser's user: deploy the board with another --id",
+    "refuse_phone_id": (
+        "{board} is table {table}'s phone at this evening: deploy the board with another --id"
+    ),
+    "refuse_other_board": (
+        "board {board} is already enrolled, and it was another board (unique id {before}, this "
+        "one {unique}): two boards with one id would mix their journals; deploy this one with "
+        "another --id"
+    ),
+    "refuse_table_taken": "table {table} already has board {board}",
+    "refuse_no_table_drawn_one": "there is no table {table}: the draw seats table 1 only",
+    "refuse_no_table_drawn_more": "there is no table {table}: the draw seats tables 1 to {most}",
+    "refuse_no_table_players_one": (
+        "there is no table {table}: its {players} players make table 1 only"
+    ),
+    "refuse_no_table_players_more": (
+        "there is no table {table}: its {players} players make tables 1 to {most}"
+    ),
+    "refuse_tables_full": "every table has its board ({boards}): a board more would seat no one",
+    "refuse_no_wifi": (
+        "evening {id} has no Wi-Fi network yet: give it with `ardoise evening wifi {folder} "
+        "--ssid NETWORK`, then enrol the boards"
+    ),
+    "refuse_board_id": (
+        "this board's id is {board}, not {given}: enrol it as {board}, or change its id with "
+        "`ardoise deploy --id {given}`"
+    ),
+    "refuse_no_board_id": "the board has no id: give it one with --board-id NAME",
+    "refuse_enrol_kept": "the board kept something else than was sent: enrol it again",
+    "refuse_phone_table": "a phone is for a table: give --table N (1 the first)",
+    "refuse_phone_board": (
+        "table {table} has board {board}: a phone plays at a table without a board "
+        "(a slate that died: ardoise evening replace)"
+    ),
+    "refuse_phone_user": "{user} is a board's id at this evening, not a phone's",
+    "refuse_no_phone": "table {table} has no phone to take back",
+    "refuse_no_board_at": (
+        "no board is enrolled at table {table}: enrol one (ardoise evening enrol)"
+    ),
+    "refuse_spare_kept": "the spare kept something else than was sent: replace again",
+    "refuse_spare_itself": (
+        "this is board {board} itself: plug in the spare board that takes its place"
+    ),
+    "refuse_spare_enrolled": (
+        "this board is {board}, enrolled at table {table}: a spare must be a board of no table"
+    ),
+    "refuse_spare_holds_one": (
+        "this board holds 1 match file of its own (board {board}): pull it first "
+        "(ardoise pull-log --port PORT), then replace with --erase"
+    ),
+    "refuse_spare_holds": (
+        "this board holds {count} match files of its own (board {board}): pull them first "
+        "(ardoise pull-log --port PORT), then replace with --erase"
+    ),
+    "refuse_without_id": "without an id",
+    "refuse_copy_state": "cannot read the copy's state of {board}: {error}",
+    "refuse_broker_unreachable": "cannot reach the broker at {host}:{port}: {error}",
+    "refuse_broker_silent": "the broker at {address} did not answer",
+    "refuse_broker_refused": (
+        "the broker refused the organiser ({reason}): check the user and password"
+    ),
+    "refuse_url_port": "the broker URL's port is not a number: mqtt://USER@HOST:1883",
+    "refuse_url": (
+        "a broker URL looks like mqtt://USER@HOST:1883 (the one given is not repeated "
+        "here: it may hold a password)"
+    ),
+    "refuse_url_password": (
+        "the broker URL holds a password, which anyone on this computer can read in the "
+        "process list while the evening runs: give mqtt://USER@HOST:PORT, and the password in "
+        "a file (--broker-password-file FILE), in {variable}, or when asked (the organiser's "
+        "user takes its password from secrets.json)"
+    ),
+    "refuse_password_file": "cannot read the password file {path}: {error}",
+    "refuse_no_password": (
+        "the password of {user} on the broker: give it in a file (--broker-password-file "
+        "FILE) or in {variable}, or run this in a terminal to be asked"
+    ),
+    "port_page_port": "the live page",
+    "port_broker_port": "the boards' MQTT",
+    "port_websockets_port": "MQTT over WebSockets",
+    "refuse_port_used": (
+        "port {port} ({what}) is already in use: another Mosquitto, perhaps Debian's service "
+        "(sudo systemctl stop mosquitto), or another `ardoise evening run`; or give another: "
+        "ardoise evening run FOLDER --{option} N"
+    ),
+    "refuse_port": "cannot listen on port {port} ({what}): {error}",
+    "refuse_no_mosquitto": (
+        "Mosquitto is not installed (sudo apt-get install mosquitto), or give a broker with "
+        "--broker mqtt://USER@HOST:1883"
+    ),
+    "refuse_mosquitto_stopped": "Mosquitto stopped at once:\n  {said}",
+    "refuse_mosquitto_silent": "Mosquitto did not listen on port {port} within {seconds} s",
+    "refuse_mosquitto_stops": (
+        "Mosquitto stopped {times} times within a minute (the last: {why}): the evening stops "
+        "here. The folder keeps everything; `ardoise evening run` goes on from it once "
+        "Mosquitto can run"
+    ),
+    "mosquitto_silent": "it stopped answering",
+    "mosquitto_killed": "killed by {signal}",
+    "mosquitto_exit": "exit code {code}",
+    "run_mosquitto_stopped": (
+        "Mosquitto stopped ({why}): starting it again ({times} of {most} within a minute); the "
+        "page stays up, and the boards connect again"
+    ),
+    "run_mosquitto_back": "Mosquitto is back on port {port}",
 }

@@ -298,4 +298,258 @@ TEXTS = {
         "la page des téléphones ne peut être construite, les téléphones ne peuvent jouer : {error}"
     ),
     "results_written": "-> {html}, {png}",
+    # les refus (EveningError, host_tools/evening/folder.py)
+    "refuse_as_said": "{text}",
+    "refuse_cannot_read": "impossible de lire {path} : {error}",
+    "refuse_not_utf8": "{path} ligne {line} : pas du texte UTF-8 (enregistrez-le en UTF-8)",
+    "refuse_not_evening": (
+        "{folder} n'est pas le dossier d'une soirée (pas de {file}) : créez-en un avec "
+        "`ardoise evening new {folder} --players NOMS.txt`"
+    ),
+    "refuse_folder_taken": "{folder} contient déjà une soirée : choisissez un autre dossier",
+    "refuse_pairs_game": (
+        "un championnat (--pairs) se joue au Brouc : --game {game} va avec --players"
+    ),
+    "refuse_sessions": "--sessions {value} : une soirée joue de 1 à {most} manches",
+    "refuse_deals": "--deals {value} : une manche a de 1 à {most} donnes",
+    "refuse_few_players_one": (
+        "{path} nomme 1 joueur : une table en demande quatre ; ajoutez des joueurs au fichier"
+    ),
+    "refuse_few_players": (
+        "{path} nomme {count} joueurs : une table en demande quatre ; ajoutez des joueurs au "
+        "fichier"
+    ),
+    "refuse_no_rules": "{game} n'a pas de règles {rules!r} ({known})",
+    "refuse_no_ssid": (
+        "quel réseau Wi-Fi les ardoises rejoignent-elles ? Donnez --ssid RÉSEAU (son mot de "
+        "passe avec --wifi-password, ou demandé)"
+    ),
+    "refuse_no_ssid_later": (
+        "quel réseau Wi-Fi les ardoises rejoignent-elles ? Donnez --ssid RÉSEAU (son mot de "
+        "passe avec --wifi-password, ou demandé), ou --wifi-later et `ardoise evening wifi "
+        "{folder}` avant d'inscrire les ardoises"
+    ),
+    "refuse_no_wifi_password": ("le mot de passe Wi-Fi de {ssid} : donnez-le avec --wifi-password"),
+    "refuse_ssid": (
+        "{ssid!r} ne peut pas être le nom d'un réseau Wi-Fi : 1 à 32 octets de texte imprimable"
+    ),
+    "refuse_session_not_drawn": "la manche {session} n'est pas tirée ({drawn} tirée(s))",
+    "refuse_sessions_drawn": (
+        "les {sessions} manches sont tirées : --show N en imprime une à nouveau"
+    ),
+    "refuse_no_session": "la manche {session} n'est pas tirée",
+    "refuse_pairs_sit_out": (
+        "un championnat place des paires : --sit-out et --two sont pour --players"
+    ),
+    "refuse_round_not_drawn": "la ronde {round} n'est pas tirée ({drawn} tirée(s))",
+    "refuse_rounds_drawn": "les {rounds} rondes sont tirées : --show N en imprime une à nouveau",
+    "refuse_phone_port": (
+        "un téléphone n'a pas besoin de --port : --phone --table N donne son lien"
+    ),
+    "refuse_table_where": "table {table} ({where})",
+    "refuse_session_playing": (
+        "la manche {session} se joue encore : {tables}. Tirez la suivante quand chaque table "
+        "l'a finie (ardoise evening status dit où elles en sont), ou maintenant avec --force"
+    ),
+    "refuse_nothing_drawn": "aucune manche n'est tirée : rien à reprendre",
+    "refuse_session_begun_one": (
+        "la manche {session} est commencée à la table {tables} : un tirage ne se reprend "
+        "qu'avant qu'une table le joue"
+    ),
+    "refuse_session_begun": (
+        "la manche {session} est commencée aux tables {tables} : un tirage ne se reprend "
+        "qu'avant qu'une table le joue"
+    ),
+    "refuse_player_unknown": "{name!r} n'est pas parmi les joueurs : rien n'a changé",
+    "refuse_player_withdrawn": (
+        "{name!r} n'est pas parmi les joueurs (déjà parti) : rien n'a changé"
+    ),
+    "refuse_player_plays": "{name} joue déjà ce soir : rien n'a changé",
+    "refuse_most_players": "{count} joueurs : au plus {most}",
+    "refuse_pairs_round_robin": (
+        "le calendrier d'un toutes-rondes est fait pour ses paires : les paires n'arrivent et "
+        "ne partent qu'en rondes suisses (new --format swiss)"
+    ),
+    "refuse_pair_unknown": "{line!r} n'est pas une paire qui joue : rien n'a changé",
+    "refuse_pair_withdrawn": (
+        "{line!r} n'est pas une paire qui joue (déjà partie) : rien n'a changé"
+    ),
+    "refuse_pair_problems": "{problems} : rien n'a changé",
+    "refuse_line": "ligne {line} : {problem}",
+    "refuse_pairs_file": "{path} ne peut pas être les paires :\n  {problems}",
+    "refuse_few_pairs_one": (
+        "{path} nomme 1 paire : un championnat en demande au moins deux (une par ligne, "
+        "'Anne & Marc')"
+    ),
+    "refuse_few_pairs": (
+        "{path} nomme {count} paires : un championnat en demande au moins deux (une par "
+        "ligne, 'Anne & Marc')"
+    ),
+    "refuse_most_pairs": "{path} nomme {count} paires : au plus {most}",
+    "refuse_not_pair": (
+        "{line!r} n'est pas une paire : écrivez deux noms séparés par &, comme 'Anne & Marc'"
+    ),
+    "refuse_pair_twice": "{name!r} est deux fois dans la paire",
+    "refuse_pair_again": "{pair} est déjà la paire de la ligne {line}",
+    "refuse_pair_person": (
+        "{name} est déjà dans la paire de la ligne {line} ({pair}) : on joue dans une seule paire"
+    ),
+    "refuse_round_robin": (
+        "un toutes-rondes est pour {most} paires au plus (décision 35) ; {count} paires jouent "
+        "des rondes suisses (--format swiss)"
+    ),
+    "refuse_rounds": (
+        "--rounds {rounds} : {count} paires jouent de 1 à {most} rondes (au-delà, des paires "
+        "se rencontreraient deux fois)"
+    ),
+    "refuse_pairs_rules": (
+        "un championnat se joue avec les règles etivaz : les paires sont classées aux coches, "
+        "que {rules} n'a pas"
+    ),
+    "refuse_target": "--target {target} : un match se joue en 1 à 99 coches",
+    "refuse_round_minutes": (
+        "--round-minutes {minutes:g} : donnez les minutes que peut durer une ronde"
+    ),
+    "refuse_table_not_begun": "table {table} ({pairs}) : pas commencé",
+    "refuse_table_match": "table {table} : {match}",
+    "refuse_round_playing": (
+        "la ronde {round} se joue encore : {tables}.\nLa ronde suivante se tire quand chaque "
+        "match de la ronde {round} est gagné"
+    ),
+    "refuse_few_for_table": (
+        "{count} joueurs : une table en demande quatre (ou deux, avec --two : les règles "
+        "`two` du Bruus)"
+    ),
+    "refuse_choose_sit_out_one": "--sit-out : 1 joueur se repose à chaque manche, à tour de rôle",
+    "refuse_choose_sit_out": (
+        "--sit-out : {left} joueurs se reposent à chaque manche, à tour de rôle"
+    ),
+    "refuse_choose_two": "--two : deux joueurs jouent à une table de deux (règles `two` du Bruus)",
+    "refuse_choose_two_sit_out": (
+        "--two : deux joueurs jouent à une table de deux (règles `two` du Bruus), {out} se "
+        "repose, à tour de rôle"
+    ),
+    "refuse_tables_of_four": (
+        "{count} joueurs ne font pas des tables de quatre ({left} en trop). Choisissez :\n"
+        "  {choices}\nou ajoutez ou retirez des joueurs de la liste (ardoise evening new)"
+    ),
+    "refuse_organiser_id": (
+        "{board!r} est l'utilisateur de l'organisateur : déployez l'ardoise avec un autre --id"
+    ),
+    "refuse_phone_id": (
+        "{board} est le téléphone de la table {table} ce soir : déployez l'ardoise avec un "
+        "autre --id"
+    ),
+    "refuse_other_board": (
+        "l'ardoise {board} est déjà inscrite, et c'était une autre carte (id unique {before}, "
+        "celle-ci {unique}) : deux cartes avec un même id mêleraient leurs journaux ; "
+        "déployez celle-ci avec un autre --id"
+    ),
+    "refuse_table_taken": "la table {table} a déjà l'ardoise {board}",
+    "refuse_no_table_drawn_one": "il n'y a pas de table {table} : le tirage place la table 1 seule",
+    "refuse_no_table_drawn_more": (
+        "il n'y a pas de table {table} : le tirage place les tables 1 à {most}"
+    ),
+    "refuse_no_table_players_one": (
+        "il n'y a pas de table {table} : ses {players} joueurs font la table 1 seule"
+    ),
+    "refuse_no_table_players_more": (
+        "il n'y a pas de table {table} : ses {players} joueurs font les tables 1 à {most}"
+    ),
+    "refuse_tables_full": (
+        "chaque table a son ardoise ({boards}) : une ardoise de plus n'aurait personne"
+    ),
+    "refuse_no_wifi": (
+        "la soirée {id} n'a pas encore de réseau Wi-Fi : donnez-le avec `ardoise evening wifi "
+        "{folder} --ssid RÉSEAU`, puis inscrivez les ardoises"
+    ),
+    "refuse_board_id": (
+        "l'id de cette ardoise est {board}, pas {given} : inscrivez-la comme {board}, ou "
+        "changez son id avec `ardoise deploy --id {given}`"
+    ),
+    "refuse_no_board_id": "l'ardoise n'a pas d'id : donnez-lui en un avec --board-id NOM",
+    "refuse_enrol_kept": (
+        "l'ardoise a gardé autre chose que ce qui a été envoyé : inscrivez-la à nouveau"
+    ),
+    "refuse_phone_table": "un téléphone est pour une table : donnez --table N (1 la première)",
+    "refuse_phone_board": (
+        "la table {table} a l'ardoise {board} : un téléphone joue à une table sans ardoise "
+        "(une ardoise morte : ardoise evening replace)"
+    ),
+    "refuse_phone_user": "{user} est l'id d'une ardoise ce soir, pas d'un téléphone",
+    "refuse_no_phone": "la table {table} n'a pas de téléphone à reprendre",
+    "refuse_no_board_at": (
+        "aucune ardoise n'est inscrite à la table {table} : inscrivez-en une "
+        "(ardoise evening enrol)"
+    ),
+    "refuse_spare_kept": (
+        "l'ardoise de rechange a gardé autre chose que ce qui a été envoyé : remplacez à nouveau"
+    ),
+    "refuse_spare_itself": (
+        "c'est l'ardoise {board} elle-même : branchez l'ardoise de rechange qui prend sa place"
+    ),
+    "refuse_spare_enrolled": (
+        "cette ardoise est {board}, inscrite à la table {table} : une ardoise de rechange "
+        "n'est d'aucune table"
+    ),
+    "refuse_spare_holds_one": (
+        "cette ardoise garde 1 fichier de match à elle (ardoise {board}) : récupérez-le "
+        "d'abord (ardoise pull-log --port PORT), puis remplacez avec --erase"
+    ),
+    "refuse_spare_holds": (
+        "cette ardoise garde {count} fichiers de match à elle (ardoise {board}) : "
+        "récupérez-les d'abord (ardoise pull-log --port PORT), puis remplacez avec --erase"
+    ),
+    "refuse_without_id": "sans id",
+    "refuse_copy_state": "impossible de lire l'état de la copie de {board} : {error}",
+    "refuse_broker_unreachable": "impossible de joindre le serveur à {host}:{port} : {error}",
+    "refuse_broker_silent": "le serveur à {address} n'a pas répondu",
+    "refuse_broker_refused": (
+        "le serveur a refusé l'organisateur ({reason}) : vérifiez l'utilisateur et le mot de passe"
+    ),
+    "refuse_url_port": "le port de l'URL du serveur n'est pas un nombre : mqtt://USER@HOST:1883",
+    "refuse_url": (
+        "une URL de serveur a la forme mqtt://USER@HOST:1883 (celle donnée n'est pas répétée "
+        "ici : elle peut contenir un mot de passe)"
+    ),
+    "refuse_url_password": (
+        "l'URL du serveur contient un mot de passe, que chacun sur cet ordinateur peut lire "
+        "dans la liste des processus pendant la soirée : donnez mqtt://USER@HOST:PORT, et le "
+        "mot de passe dans un fichier (--broker-password-file FICHIER), dans {variable}, ou "
+        "quand il est demandé (l'utilisateur de l'organisateur prend le sien dans secrets.json)"
+    ),
+    "refuse_password_file": "impossible de lire le fichier de mot de passe {path} : {error}",
+    "refuse_no_password": (
+        "le mot de passe de {user} sur le serveur : donnez-le dans un fichier "
+        "(--broker-password-file FICHIER) ou dans {variable}, ou lancez ceci dans un terminal "
+        "pour qu'il soit demandé"
+    ),
+    "port_page_port": "la page en direct",
+    "port_broker_port": "le MQTT des ardoises",
+    "port_websockets_port": "MQTT par WebSockets",
+    "refuse_port_used": (
+        "le port {port} ({what}) est déjà pris : un autre Mosquitto, peut-être le service de "
+        "Debian (sudo systemctl stop mosquitto), ou un autre `ardoise evening run` ; ou "
+        "donnez-en un autre : ardoise evening run DOSSIER --{option} N"
+    ),
+    "refuse_port": "impossible d'écouter sur le port {port} ({what}) : {error}",
+    "refuse_no_mosquitto": (
+        "Mosquitto n'est pas installé (sudo apt-get install mosquitto), ou donnez un serveur "
+        "avec --broker mqtt://USER@HOST:1883"
+    ),
+    "refuse_mosquitto_stopped": "Mosquitto s'est arrêté aussitôt :\n  {said}",
+    "refuse_mosquitto_silent": "Mosquitto n'a pas écouté sur le port {port} en {seconds} s",
+    "refuse_mosquitto_stops": (
+        "Mosquitto s'est arrêté {times} fois en une minute (la dernière : {why}) : la soirée "
+        "s'arrête ici. Le dossier garde tout ; `ardoise evening run` reprend depuis lui "
+        "quand Mosquitto peut tourner"
+    ),
+    "mosquitto_silent": "il ne répondait plus",
+    "mosquitto_killed": "tué par {signal}",
+    "mosquitto_exit": "code de sortie {code}",
+    "run_mosquitto_stopped": (
+        "Mosquitto s'est arrêté ({why}) : il redémarre ({times} sur {most} en une minute) ; la "
+        "page reste en ligne, et les ardoises se reconnectent"
+    ),
+    "run_mosquitto_back": "Mosquitto est de retour sur le port {port}",
 }
