@@ -200,7 +200,7 @@ clean: ## remove build/ and the test caches
 # emulated-pico/ (deployed to first when the firmware changed).
 .PHONY: sim deploy pull-log roster
 sim: $(STAMP) ## the slate in this terminal (BOARD=pico, HEIGHT=32)
-	$(ARDOISE) sim $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT)) $(if $(EMULATED),--emulated)
+	$(ARDOISE) $(if $(EMULATED),emulated-pico,sim) $(if $(BOARD),--board $(BOARD)) $(if $(HEIGHT),--height $(HEIGHT))
 
 # Compile the firmware and copy it to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
 # (ID=3: the board's short id, in the names of the logs pulled from it)

@@ -21,8 +21,12 @@ import sys
 COMMANDS = {
     "sim": ("host_tools.sim.simulator", "the slate in this terminal, or keys played headless"),
     "web": ("host_tools.web.build", "the slate in a browser: the page built and served"),
+    "emulated-pico": (
+        "host_tools.emulator.sim",
+        "the slate in this terminal on an emulated Pico (MicroPython's rp2 release)",
+    ),
     "virtual-board": (
-        "host_tools.board.virtual",
+        "host_tools.virtual.board",
         "a MicroPython board on a pseudo-terminal, for mpremote",
     ),
     "firmware": ("host_tools.board.firmware", "build the Ardoise image for a Pico (a .uf2)"),

@@ -34,7 +34,7 @@ BASES = (
     ROOT / "firmware",
     ROOT / "firmware" / "ardoise",
     ROOT / "host_tools",
-    ROOT / "host_tools" / "board" / "emulated",
+    ROOT / "host_tools" / "emulator",
     ROOT / "host_tools" / "web",
 )
 # Files named as the device holds them, not as the repository does.

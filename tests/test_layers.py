@@ -18,17 +18,6 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # start from ("boards" is a package of its own: a board's file).
 FOLDERS = ((ROOT, ROOT / "host_tools"), (FIRMWARE, FIRMWARE), (ROOT, ROOT / "boards"))
 
-# Imports that still run up a layer, to delete when issue 35's item 1 moves
-# the emulated Pico out of host_tools/board/ (a board from the PC):
-UNTIL_ITEM_1 = {
-    # the terminal simulator runs the emulated Pico (make sim EMULATED=1)
-    ("host_tools.sim.simulator", "host_tools.board.emulated.sim"),
-    # the serial link opens the emulated Pico (PORT=emulated), while
-    # board/emulated/ deploys through board.deploy: a loop
-    ("host_tools.board.link", "host_tools.board.emulated.pico"),
-}
-
-
 def layers(text=None):
     """{package: its layer's number, 1 the lowest}, from docs/architecture.md."""
     text = ARCHITECTURE.read_text(encoding="utf-8") if text is None else text
@@ -58,7 +47,7 @@ def modules(folders=FOLDERS):
     return found
 
 
-def wrong_imports(known, table, allowed=frozenset()):
+def wrong_imports(known, table):
     """[(module, imported, why)] of every import that does not run down the layers."""
     found = []
     for name, path in sorted(known.items()):
@@ -72,8 +61,6 @@ def wrong_imports(known, table, allowed=frozenset()):
             # host_tools.common, is run by any import of the module anyway
             if other in (None, package) or name.startswith(target + "."):
                 continue
-            if (name, target) in allowed:
-                continue
             if table[other] == table[package]:
                 found.append((name, target, "the same layer (%d)" % table[package]))
             elif table[other] > table[package]:
@@ -81,18 +68,16 @@ def wrong_imports(known, table, allowed=frozenset()):
     return found
 
 
-def test_every_import_runs_down_the_layers_but_those_until_item_1():
-    """And each import allowed until item 1 is still there, so that the list
-    is deleted when item 1 lands, not kept stale."""
+def test_every_import_runs_down_the_layers():
     table = layers()
     assert table["scoring"] < table["ardoise"] < table["host_tools.common"]
+    # the ways of running the firmware off a board lie below a real board's
+    assert max(table["host_tools.sim"], table["host_tools.emulator"]) < table["host_tools.board"]
     known = modules()
     assert {"scoring.match", "ardoise.app", "boards.pico", "main", "host_tools.evening.run"} <= set(
         known
     )
-    found = wrong_imports(known, table)
-    assert [wrong for wrong in found if wrong[:2] not in UNTIL_ITEM_1] == []
-    assert {wrong[:2] for wrong in found} == UNTIL_ITEM_1
+    assert wrong_imports(known, table) == []
 
 
 def test_a_wrong_import_fails(tmp_path):
@@ -133,8 +118,4 @@ def test_a_wrong_import_fails(tmp_path):
         ("host_tools.logs.replay", "host_tools.board.pull"),
         ("scoring.match", "ardoise"),  # from ardoise import app
         ("scoring.match", "ardoise.app"),
-    ]
-    allowed = {("host_tools.common", "host_tools.cli")}
-    assert ("host_tools.common", "host_tools.cli") not in [
-        found[:2] for found in wrong_imports(known, table, allowed)
     ]

@@ -6,8 +6,8 @@ import ast
 import hashlib
 import re
 
-from host_tools.board.emulated import pico
 from host_tools.common import ROOT
+from host_tools.emulator import pico
 
 TIER = "quick"
 

@@ -21,7 +21,7 @@ import time
 
 from host_tools.bench import championship, evening, figures_of, presses, refusals
 from host_tools.bench import device as bench_device
-from host_tools.board.emulated import bench as emulated_pico
+from host_tools.bench import pico as emulated_pico
 from host_tools.common import (
     MPY_CROSS,
     ROOT,
@@ -130,7 +130,7 @@ def write_report(sections):
         "in, and no harness). Times are of this machine's unix port, not a board's:",
         "read them as multiples of the reference, timed in the same process.",
         "The Pico's rows are measured on MicroPython's own rp2 release (v1.22) on an",
-        "emulated RP2040 (host_tools/board/emulated/bench.py), the firmware deployed as to",
+        "emulated RP2040 (host_tools/bench/pico.py), the firmware deployed as to",
         "a board: heaps are the board's own, times are emulated cycles at 125 MHz, so",
         "milliseconds on a real Pico, and the same on every machine. The Ardoise image's",
         "rows: the same sessions on build/firmware/ardoise-pico.uf2 (`make firmware`:",

@@ -24,7 +24,7 @@ main.py there never runs (MicroPython runs a frozen main.py in its place),
 so stale ones are removed. Its frozen `ardoise_image.SOURCES` is compared
 with this tree's: an image built from other sources is said to be older.
 
-PORT=virtual deploys to a virtual board (host_tools/board/virtual.py) whose
+PORT=virtual deploys to a virtual board (host_tools/virtual/board.py) whose
 flash is the folder virtual-board/, and shows the first screen the slate
 draws there. Any failure says what went wrong and exits with status 1.
 """
@@ -39,7 +39,6 @@ import tempfile
 from host_tools.board import board_id as ids
 from host_tools.board.firmware import IMAGE, IMAGE_W, VERSION_MODULE, source_hash
 from host_tools.board.link import VIRTUAL, LinkError, add_port_arguments, check_port, connect
-from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import (
     FIRMWARE,
     MPY_CROSS,
@@ -48,6 +47,7 @@ from host_tools.common import (
     compile_firmware,
 )
 from host_tools.sim.boards import HOST, board_file, describe, names
+from host_tools.virtual.board import DEFAULT_FLASH
 
 # The packages deploy replaces on the board (umqtt: micropython-lib's, from
 # third_party/); everything else there is kept.

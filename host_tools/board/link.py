@@ -19,11 +19,11 @@ import sys
 
 from serial.tools import list_ports
 
-from host_tools.board.virtual import DEFAULT_FLASH, VirtualBoard
 from host_tools.common import CommandError
+from host_tools.virtual.board import DEFAULT_FLASH, VirtualBoard
 
 VIRTUAL = "virtual"
-EMULATED = "emulated"  # an emulated Pico running MicroPython's rp2 release (board/emulated/)
+EMULATED = "emulated"  # an emulated Pico running MicroPython's rp2 release (emulator/)
 INSTALL_HINT = "is MicroPython installed on it? (README: Installing MicroPython)"
 
 
@@ -83,7 +83,7 @@ def connect(port, virtual_flash=DEFAULT_FLASH):
     """A Link to the board on `port`; for "virtual", a virtual board on `virtual_flash`."""
     check_port(port)
     if port == EMULATED:
-        from host_tools.board.emulated.pico import EmulatorError, serving
+        from host_tools.emulator.pico import EmulatorError, serving
 
         folder = None if pathlib.Path(virtual_flash) == DEFAULT_FLASH else virtual_flash
         try:

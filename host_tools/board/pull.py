@@ -33,8 +33,8 @@ import tempfile
 
 from host_tools.board import board_id as ids
 from host_tools.board.link import VIRTUAL, add_port_arguments, connect, hand_back
-from host_tools.board.virtual import DEFAULT_FLASH
 from host_tools.common import ROOT, CommandError, check_outputs, write_whole
+from host_tools.virtual.board import DEFAULT_FLASH
 
 JOURNAL = "/data/match.jsonl"
 TAIL = "/data/match.tail"

@@ -238,18 +238,9 @@ def main(argv=None):
     )
     parser.add_argument("--keys", help="play these keys without a terminal (syntax below)")
     parser.add_argument("--png", help="save the final screen as this PNG")
-    parser.add_argument(
-        "--emulated",
-        action="store_true",
-        help="play on an emulated Pico running MicroPython's rp2 release (board pico by default)",
-    )
     args = parser.parse_args(argv)
     end_on_signals()
     try:
-        if args.emulated:
-            from host_tools.board.emulated.sim import main as emulated
-
-            return emulated(args)
         path = board_file(args.board)
         height = args.height or describe(path)["oled"]["height"]
         headless = args.keys is not None or args.png is not None

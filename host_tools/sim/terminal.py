@@ -1,5 +1,5 @@
 """The slate's terminal, as the simulator (host_tools/sim/simulator.py) and the
-emulated Pico's (host_tools/board/emulated/sim.py) show it: the keys typed
+emulated Pico's (host_tools/emulator/sim.py) show it: the keys typed
 as key events, the panel drawn in a box with the legend and the console.
 
 termios and tty are POSIX-only: they are imported when a terminal is taken,

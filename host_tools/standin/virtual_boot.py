@@ -2,7 +2,7 @@
 
     micropython -i virtual_boot.py FLASH SCREEN_FD KEYS_FD power-on|soft-reset
 
-host_tools/board/virtual.py runs this on a pseudo-terminal, with this
+host_tools/virtual/board.py runs this on a pseudo-terminal, with this
 folder on MICROPYPATH, and `-i` leaves the unix port's REPL (raw REPL and
 raw-paste included, which mpremote speaks) on that terminal afterwards. It:
 

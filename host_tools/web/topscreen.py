@@ -2,7 +2,7 @@
 
 host_tools/web/keyscript.py checks where a script stands by it: in the page
 webboard.probe() answers with it, on the emulated Pico the tests' probe
-(host_tools/board/emulated/probe.py, with this file as /_topscreen.mpy on its
+(host_tools/emulator/probe.py, with this file as /_topscreen.mpy on its
 test images).
 """
 

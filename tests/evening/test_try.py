@@ -14,9 +14,9 @@ import time
 
 import pytest
 
-from host_tools.board.virtual import VirtualBoard
 from host_tools.common import FIRMWARE, ROOT
 from host_tools.evening.folder import Evening
+from host_tools.virtual.board import VirtualBoard
 from tests.evening.conftest import (
     NAMES,
     evening_from_the_command_line,

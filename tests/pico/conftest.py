@@ -2,7 +2,7 @@
 release (v1.22, third_party/) with the firmware deployed to it as .mpy
 files, and the Ardoise image (`make firmware`: MicroPython 1.27 with the
 firmware frozen in) with only board.py deployed, both through mpremote as to
-a real Pico, on an emulated RP2040 (host_tools/board/emulated/). The deploy
+a real Pico, on an emulated RP2040 (host_tools/emulator/). The deploy
 and a Bruus game also run on plain MicroPython 1.27 (built by `make
 firmware` from the same sources) with the .mpy files deployed, and on the
 Ardoise image for a Pico W (rp2040js has no radio: the slate plays with
@@ -20,10 +20,10 @@ import io
 
 import pytest
 
-from host_tools.board.emulated.pico import UF2_NAME, VENDOR, missing
-from host_tools.board.emulated.slate import Slate, boot_py, prepare
 from host_tools.board.firmware import IMAGE, IMAGE_W, PLAIN
 from host_tools.common import ROOT
+from host_tools.emulator.pico import UF2_NAME, VENDOR, missing
+from host_tools.emulator.slate import Slate, boot_py, prepare
 
 BOARD = ROOT / "boards" / "pico.py"
 # The MicroPythons: {its id in test names: (its UF2, frozen)}.

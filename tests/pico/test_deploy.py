@@ -11,7 +11,7 @@ import re
 import pytest
 
 from host_tools.board.deploy import PACKAGES
-from host_tools.board.emulated.pico import EmulatedPico
+from host_tools.emulator.pico import EmulatedPico
 from tests.pico.conftest import BOARD, FIRMWARES
 
 TIER = "slow emulator"

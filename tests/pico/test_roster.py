@@ -16,7 +16,7 @@ from host_tools.common import ROOT
 
 TIER = "slow emulator"
 
-UNIQUE_ID = "e66138104b2c312a"  # host_tools/board/emulated/flash.mjs
+UNIQUE_ID = "e66138104b2c312a"  # host_tools/emulator/flash.mjs
 
 
 def roster(deployed, folder, *args):

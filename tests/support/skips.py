@@ -29,7 +29,7 @@ def mosquitto():
 
 def missing():
     """[(the tests that skip, why)] for the parts this machine lacks."""
-    from host_tools.board.emulated.pico import missing as emulated_missing
+    from host_tools.emulator.pico import missing as emulated_missing
 
     found = []
     if not MICROPYTHON.exists():

@@ -1,6 +1,6 @@
 """Flashing a board from the PC and pulling its logs, against the virtual board.
 
-The virtual board (host_tools/board/virtual.py) is MicroPython's unix port
+The virtual board (host_tools/virtual/board.py) is MicroPython's unix port
 behind a pseudo-terminal, with a folder as its flash: mpremote talks to it
 as to a Pico. `make deploy BOARD=pico PORT=virtual` compiles and copies the
 firmware to it; powered on again, it must run the slate that was copied
@@ -20,9 +20,9 @@ import tty
 import pytest
 
 from host_tools.board import deploy, link
-from host_tools.board.virtual import VirtualBoard
 from host_tools.common import FIRMWARE, MICROPYTHON_LIB, NOT_COMPILED, ROOT, compile_file
 from host_tools.sim.screen import Frame
+from host_tools.virtual.board import VirtualBoard
 from tests.support import processes
 from tests.support.commands import ardoise
 

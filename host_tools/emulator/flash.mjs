@@ -25,7 +25,7 @@
 // With chip select under the SSI's control (boot2's own commands), a
 // transfer ends when the firmware polls SR for the FIFO to drain.
 
-import { BasePeripheral } from '../../../node_modules/rp2040js/dist/esm/index.js';
+import { BasePeripheral } from '../../node_modules/rp2040js/dist/esm/index.js';
 
 export const FLASH_SIZE = 2 * 1024 * 1024;
 const JEDEC_ID = [0xef, 0x40, 0x15];

@@ -1,7 +1,7 @@
 """Times the parts of each key press's step of the slate (MicroPython, on the board).
 
 Only on the emulated Pico's bench image (`make bench`: host_tools/board/
-emulated/bench.py's press_parts), imported by /boot.py after the probe: it
+bench/pico.py's press_parts), imported by /boot.py after the probe: it
 wraps, at class level before the slate is built, the keypad's poll, the
 journal's writes, the app's redraw, the driver's show() and its spans on
 the I2C bus, and for each step of the app whose poll returned an event

@@ -5,7 +5,7 @@
         Player(slate).play(script)                # host_tools/web/keyscript.py
         slate.read("data/match.jsonl")
 
-`prepare` adds host_tools/board/emulated/probe.py to a flash image that
+`prepare` adds host_tools/emulator/probe.py to a flash image that
 `make deploy BOARD=pico PORT=emulated` wrote (main.py and the firmware as
 deployed), so that the slate answers the PC between two polls. A Slate is
 keyscript.Player's driver: press(key, ms, gap) holds the board file's pin
@@ -26,8 +26,8 @@ import json
 import pathlib
 import re
 
-from host_tools.board.emulated.pico import EmulatedPico, EmulatorError
 from host_tools.common import ROOT, compile_file
+from host_tools.emulator.pico import EmulatedPico, EmulatorError
 from host_tools.sim.boards import describe
 
 HERE = pathlib.Path(__file__).resolve().parent

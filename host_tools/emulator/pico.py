@@ -32,7 +32,6 @@ import subprocess
 import sys
 import threading
 
-from host_tools.board.firmware import IMAGE, PLAIN
 from host_tools.common import ROOT, STANDIN, CommandError
 from host_tools.sim.screen import FrameReader
 
@@ -43,6 +42,8 @@ RUNNER = HERE / "pico.mjs"
 VENDOR = ROOT / "third_party" / "rp2040"
 UF2_NAME = "RPI_PICO-20231227-v1.22.0.uf2"
 BOOTROM_NAME = "bootrom-b1.bin"
+# Where `make firmware` (host_tools/board/firmware.py) writes its UF2s.
+BUILT = ROOT / "build" / "firmware"
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 CONSOLE_KEPT = 16384
 REPLY_S = 600  # the longest a single command may take in real time
@@ -76,7 +77,7 @@ def missing(uf2=None):
         return "rp2040js not installed (make node)"
     uf2, bootrom = firmware(uf2)
     if not uf2.is_file():
-        hint = "make firmware" if uf2 in (IMAGE, PLAIN) else "set ARDOISE_RP2_UF2"
+        hint = "make firmware" if uf2.parent == BUILT else "set ARDOISE_RP2_UF2"
         return "no MicroPython rp2 UF2 at %s (%s)" % (uf2, hint)
     if not bootrom.is_file():
         return "no RP2040 boot ROM at %s" % bootrom

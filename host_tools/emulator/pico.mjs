@@ -1,5 +1,5 @@
 // An emulated Raspberry Pi Pico running MicroPython's official rp2 release,
-// driven by host_tools/board/emulated/pico.py over stdin and stdout.
+// driven by host_tools/emulator/pico.py over stdin and stdout.
 //
 //   node pico.mjs '{"uf2": ..., "bootrom": ..., "image": ..., "skipBusy": true, "fastBus": false}'
 //
@@ -45,7 +45,7 @@
 
 import fs from 'fs';
 import readline from 'readline';
-import { RP2040, USBCDC } from '../../../node_modules/rp2040js/dist/esm/index.js';
+import { RP2040, USBCDC } from '../../node_modules/rp2040js/dist/esm/index.js';
 import { Buttons } from './buttons.mjs';
 import { FLASH_SIZE, QSPIFlash } from './flash.mjs';
 import { PanelOnI2C } from './panel.mjs';

@@ -5,7 +5,7 @@ The firmware deployed as to a board (mpremote, host_tools/board/deploy.py:
 the .mpy files on the release, board.py alone on the image, where the
 firmware is frozen) runs from main.py on an emulated RP2040 at 125 MHz; the three scripted
 sessions of tests/support are played through the board file's pins
-(host_tools/board/emulated/slate.py) and measured on the board itself:
+(host_tools/emulator/slate.py) and measured on the board itself:
 
 - the heap: the most gc.mem_alloc() after a gc.collect() at each press,
   per session (the tests' probe included; its own share is a row);
@@ -28,10 +28,10 @@ import os
 import pathlib
 import struct
 
-from host_tools.board.emulated.pico import EmulatedPico, missing
-from host_tools.board.emulated.slate import HERE, Slate, boot_py, prepare, put
 from host_tools.board.firmware import IMAGE, IMAGE_W
 from host_tools.common import ROOT, compile_file
+from host_tools.emulator.pico import EmulatedPico, missing
+from host_tools.emulator.slate import HERE, Slate, boot_py, prepare, put
 from host_tools.web.keyscript import Player
 
 BOARD = ROOT / "boards" / "pico.py"
@@ -398,7 +398,7 @@ def heap_rows(own, parts):
 
 
 def press_parts(deployed, folder, uf2):
-    """The Bruus game played again with host_tools/board/emulated/parts.py on
+    """The Bruus game played again with host_tools/emulator/parts.py on
     the board: its `steps`, (step, journal, redraw, show, i2c, tidy) µs a press."""
     flash = prepare(deployed, folder / "parts.img", folder, uf2=uf2)
     parts = compile_file(HERE / "parts.py", folder / "_parts.mpy")

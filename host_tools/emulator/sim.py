@@ -1,6 +1,6 @@
 """The slate in this terminal on the emulated Pico: `make sim BOARD=pico EMULATED=1`.
 
-    ardoise sim --emulated [--board pico]
+    ardoise emulated-pico [--board pico]
 
 The same screen and keys as the simulator (host_tools/sim/simulator.py),
 but behind them is MicroPython's rp2 release on an emulated RP2040 running
@@ -8,17 +8,27 @@ what `make deploy BOARD=pico PORT=emulated` put on its flash
 (emulated-pico/): the board file's pins pressed through the GPIO, the panel
 decoded from the I2C bus, time at the wall clock's pace. When the firmware
 or the board file changed since the last deploy there (or nothing was ever
-deployed), it is deployed first, through mpremote as to a real Pico.
+deployed), it is deployed first, through mpremote as to a real Pico: by
+`ardoise deploy --port emulated`, run as a process of its own as a person
+would run it (the serial link opens the emulated Pico, so this package
+sits below host_tools/board/ and imports none of it).
 """
 
+import argparse
 import hashlib
 import os
 import pathlib
 import select
+import subprocess
 import sys
 
-from host_tools.board.emulated.pico import DEFAULT_FOLDER, IMAGE_NAME, EmulatedPico
-from host_tools.common import FIRMWARE, MICROPYTHON_LIB
+from host_tools.common import FIRMWARE, MICROPYTHON_LIB, ROOT, end_on_signals
+from host_tools.emulator.pico import (
+    DEFAULT_FOLDER,
+    IMAGE_NAME,
+    EmulatedPico,
+    missing,
+)
 from host_tools.sim.boards import board_file, describe
 from host_tools.sim.terminal import SimError, Terminal, render, split_keys
 
@@ -42,15 +52,15 @@ def fingerprint(path):
 
 def ensure_deployed(board, path, folder):
     """Deploy to the emulated Pico in `folder` unless it runs this firmware already."""
-    from host_tools.board.deploy import deploy
-    from host_tools.board.link import EMULATED
-
     wanted = fingerprint(path)
     record = folder / FINGERPRINT
     if (folder / IMAGE_NAME).exists() and record.exists() and record.read_text() == wanted:
         return
     print("deploying the slate to the emulated Pico (%s) first..." % folder, flush=True)
-    deploy(board, EMULATED, folder)
+    command = [sys.executable, "-m", "host_tools", "deploy", "--board", str(board)]
+    command += ["--port", "emulated", "--virtual-flash", str(folder)]
+    if subprocess.run(command, cwd=ROOT).returncode:
+        raise SimError("the deploy to the emulated Pico failed (its reason is above)")
     record.write_text(wanted)
 
 
@@ -107,19 +117,20 @@ def interactive(board="pico", folder=None):
             pico.save(folder / IMAGE_NAME)
 
 
-def main(args):
-    """`ardoise sim --emulated`: the simulator's arguments; the exit status."""
-    from host_tools.board.deploy import DeployError
-    from host_tools.board.emulated.pico import EmulatorError, missing
-    from host_tools.board.link import LinkError
-
-    if args.keys is not None or args.png is not None or args.height:
-        raise SimError("--emulated plays in a terminal only, with the board file's own panel")
+def main(argv=None):
+    """`ardoise emulated-pico`: the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="ardoise emulated-pico",
+        description=__doc__.split("\n\n")[0],
+    )
+    parser.add_argument("--board", default="pico", help="a board from boards/ or a board file")
+    args = parser.parse_args(argv)
+    end_on_signals()
     why = missing()
     if why:
         raise SimError("no emulated Pico here: " + why)
     try:
-        interactive("pico" if args.board == "host" else args.board)
-    except (EmulatorError, DeployError, LinkError) as error:
-        raise SimError(str(error)) from error
+        interactive(args.board)
+    except KeyboardInterrupt:
+        return 130
     return 0

@@ -1,4 +1,4 @@
-"""The bench's timer of a press's parts (host_tools/board/emulated/parts.py),
+"""The bench's timer of a press's parts (host_tools/emulator/parts.py),
 under MicroPython's unix port: imported before the slate is built, as the
 bench image's boot.py does, it times each press's step of the harness's
 slate in parts that nest as the code does."""
@@ -9,7 +9,7 @@ from host_tools.common import ROOT, STANDIN, compile_file, compile_tree, run_mic
 
 TIER = "micropython"
 
-PARTS = ROOT / "host_tools" / "board" / "emulated" / "parts.py"
+PARTS = ROOT / "host_tools" / "emulator" / "parts.py"
 # The start of a Le Brouc match: presses that write the journal (the match,
 # a trump, a marriage) and presses that only move through the screens.
 MATCH_SCRIPT = ROOT / "tests" / "support" / "etivaz-match.keys"

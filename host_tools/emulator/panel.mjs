@@ -10,7 +10,7 @@
 // `fast` (the tests, not the bench) runs it at FAST_BIT_NS a clock: the CPU
 // then waits a few instructions where it waited some 30 per byte's bit.
 
-import { I2CMode } from '../../../node_modules/rp2040js/dist/esm/index.js';
+import { I2CMode } from '../../node_modules/rp2040js/dist/esm/index.js';
 
 const FAST_BIT_NS = 16; // two cycles at 125 MHz
 

@@ -1,7 +1,7 @@
 """Between two polls of the slate, answers the PC's questions (MicroPython, on the board).
 
 Only on the emulated Pico's test images (tests/pico/, `make bench`), never
-on a player's board: host_tools/board/emulated/slate.py puts it there as
+on a player's board: host_tools/emulator/slate.py puts it there as
 /_probe.mpy, imported by /boot.py (slate.boot_py), which MicroPython runs
 before main.py. main.py and the firmware stay as deployed; this swaps
 ardoise.boot's Hardware for a subclass whose nap() (the wait between polls)
