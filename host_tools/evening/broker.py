@@ -216,7 +216,7 @@ def password_for(user, evening, password_file=None):
     if user == ORGANISER:
         return evening.secrets["organiser"]
     if sys.stdin.isatty():
-        return getpass.getpass("the password of %s on the broker: " % user)
+        return getpass.getpass(lang.of(evening)("ask_broker_password", user=user))
     raise EveningError("refuse_no_password", user=user, variable=PASSWORD_VARIABLE)
 
 

@@ -130,7 +130,7 @@ def new(args):
         "boards": {},
         "draws": [],
     }
-    wifi = {} if args.wifi_later else wifi_of(args, folder, later=True)
+    wifi = {} if args.wifi_later else wifi_of(args, folder, texts, later=True)
     evening.secrets = {"organiser": new_password(), "boards": {}, "wifi": wifi}
     evening.save()
     broker.write_config(evening)
@@ -178,15 +178,16 @@ def say_secrets(evening):
         print(texts("new_in_git", folder=evening.folder, repository=repository))
 
 
-def wifi_of(args, folder, later=False):
+def wifi_of(args, folder, texts, later=False):
     """The Wi-Fi network the boards join, {"ssid", "password"}: as given, or
-    asked at a terminal; {} for later when `later` and none is given there."""
+    asked at a terminal in the evening's language (`texts`); {} for later
+    when `later` and none is given there."""
     ssid = args.ssid
     if ssid is None:
         if not sys.stdin.isatty():
             raise EveningError("refuse_no_ssid_later" if later else "refuse_no_ssid", folder=folder)
         try:
-            ssid = input("Wi-Fi network the boards join%s: " % (" (Enter: later)" if later else ""))
+            ssid = input(texts("ask_ssid_later" if later else "ask_ssid"))
         except EOFError:
             ssid = ""
         ssid = ssid.strip()
@@ -197,7 +198,7 @@ def wifi_of(args, folder, later=False):
     if password is None:
         if not sys.stdin.isatty():
             raise EveningError("refuse_no_wifi_password", ssid=ssid)
-        password = getpass.getpass("Wi-Fi password of %s (Enter: an open network): " % ssid)
+        password = getpass.getpass(texts("ask_wifi_password", ssid=ssid))
     return {"ssid": ssid, "password": password}
 
 
@@ -211,7 +212,7 @@ def check_ssid(ssid):
 def set_wifi(args):
     evening = Evening.load(pathlib.Path(args.folder))
     before = evening.secrets.get("wifi") or {}
-    wifi = evening.secrets["wifi"] = wifi_of(args, evening.folder)
+    wifi = evening.secrets["wifi"] = wifi_of(args, evening.folder, lang.of(evening))
     evening.save()
     texts = lang.of(evening)
     print(texts("wifi_set", id=evening.id, ssid=repr(wifi["ssid"])))

@@ -131,3 +131,34 @@ def test_a_refusal_before_any_evening_follows_lang_else_french(tmp_path, capsys)
     # No evening in the folder to take a language from: French.
     assert evening_main(["status", str(tmp_path / "nowhere")]) == 1
     assert "n'est pas le dossier d'une soirée (pas de evening.json)" in capsys.readouterr().err
+
+
+def test_the_questions_at_the_terminal_follow_the_evening(monkeypatch):
+    """`new` and `wifi` ask the Wi-Fi network and its password at a terminal, and
+    `run --broker` the broker's password, in the evening's language too."""
+    from host_tools.evening import broker, command
+
+    asked = []
+
+    def answer(prompt, *, said):
+        asked.append(prompt)
+        return said
+
+    monkeypatch.setattr(command.sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: answer(prompt, said="club"))
+    monkeypatch.setattr("getpass.getpass", lambda prompt: answer(prompt, said="secret"))
+    asking = type("Args", (), {"ssid": None, "wifi_password": None})
+    wifi = command.wifi_of(asking, "f", lang.Texts("de"))
+    assert wifi == {"ssid": "club", "password": "secret"}
+    assert asked == [
+        "WLAN, dem die Tafeln beitreten: ",
+        "WLAN-Passwort von club (Enter: offenes Netz): ",
+    ]
+    asked.clear()
+    command.wifi_of(asking, "f", lang.Texts("fr"), later=True)
+    assert asked[0] == "réseau Wi-Fi que les ardoises rejoignent (Entrée : plus tard) : "
+    asked.clear()
+    monkeypatch.delenv(broker.PASSWORD_VARIABLE, raising=False)
+    evening = type("Evening", (), {"settings": {"lang": "en"}, "secrets": {}})
+    assert broker.password_for("b1", evening) == "secret"
+    assert asked == ["the password of b1 on the broker: "]

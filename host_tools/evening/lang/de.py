@@ -542,4 +542,8 @@ TEXTS = {
         "die Seite bleibt online, und die Tafeln verbinden sich wieder"
     ),
     "run_mosquitto_back": "Mosquitto ist wieder da, auf Port {port}",
+    "ask_ssid": "WLAN, dem die Tafeln beitreten: ",
+    "ask_ssid_later": "WLAN, dem die Tafeln beitreten (Enter: später): ",
+    "ask_wifi_password": "WLAN-Passwort von {ssid} (Enter: offenes Netz): ",
+    "ask_broker_password": "das Passwort von {user} auf dem Server: ",
 }

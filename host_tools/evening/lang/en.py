@@ -495,4 +495,8 @@ TEXTS = {
         "page stays up, and the boards connect again"
     ),
     "run_mosquitto_back": "Mosquitto is back on port {port}",
+    "ask_ssid": "Wi-Fi network the boards join: ",
+    "ask_ssid_later": "Wi-Fi network the boards join (Enter: later): ",
+    "ask_wifi_password": "Wi-Fi password of {ssid} (Enter: an open network): ",
+    "ask_broker_password": "the password of {user} on the broker: ",
 }

@@ -552,4 +552,8 @@ TEXTS = {
         "page reste en ligne, et les ardoises se reconnectent"
     ),
     "run_mosquitto_back": "Mosquitto est de retour sur le port {port}",
+    "ask_ssid": "réseau Wi-Fi que les ardoises rejoignent : ",
+    "ask_ssid_later": "réseau Wi-Fi que les ardoises rejoignent (Entrée : plus tard) : ",
+    "ask_wifi_password": "mot de passe Wi-Fi de {ssid} (Entrée : réseau ouvert) : ",
+    "ask_broker_password": "le mot de passe de {user} sur le serveur : ",
 }
