@@ -24,6 +24,7 @@ at full size.
 
 import pytest
 
+from host_tools.evening import lang
 from tests.evening.conftest import mosquitto  # noqa: F401 (the broker fixture)
 from tests.evening.load import describe, new_evening, play_evening
 from tests.evening.test_copy import expected_files
@@ -48,7 +49,7 @@ def evening(tmp_path):
 
 def test_sixty_slates_play_a_whole_evening(evening, mosquitto, capsys):  # noqa: F811
     figures, matches, shown, output = play_evening(evening, TICK)
-    assert "stopped" in output, output
+    assert lang.of(evening)("run_stopped") in output, output
     for name, journal in matches.items():
         folder = evening.logs / name
         held = {path.name: path.read_bytes() for path in folder.iterdir()}
